@@ -1,0 +1,57 @@
+# Two commands: `make run` serves the app on SQLite, `make test` runs every check.
+# Both set everything up first (virtualenv, packages, database, translations).
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+INSTALLED := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+WORKERS ?= 3
+
+.PHONY: run test serve setup lint format check-curriculum lock clean
+
+run: setup
+	DEBUG=1 $(PY) manage.py migrate --noinput
+	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
+
+test: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/pytest
+
+# The way a school runs it: gunicorn + whitenoise, compressed and hashed static files.
+# Needs SECRET_KEY and ALLOWED_HOSTS in the environment (see README).
+serve: setup
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput
+	$(BIN)/gunicorn tutor.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile -
+
+setup: $(INSTALLED)
+	DEBUG=1 $(PY) manage.py compilecatalogues
+
+$(INSTALLED): requirements.lock pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed: set PYTHON=python3.11 (or newer).")'
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	touch $@
+
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: setup
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+# Refresh the pins after changing the ranges in pyproject.toml.
+lock:
+	rm -rf /tmp/tutor-lock-venv
+	$(PYTHON) -m venv /tmp/tutor-lock-venv
+	/tmp/tutor-lock-venv/bin/pip install --quiet --disable-pip-version-check '.[test]'
+	( sed -n '1,2p' requirements.lock; /tmp/tutor-lock-venv/bin/pip freeze --exclude chess-rules-tutor ) > requirements.lock.new
+	mv requirements.lock.new requirements.lock
+
+clean:
+	rm -rf $(VENV) staticfiles

@@ -1,0 +1,69 @@
+"""A learner's attempts and best results.
+
+Accounts, parents and classes (tutor.people) attach to these records; a child's
+and a student's progress are the same kind of Learner.
+"""
+
+from django.db import models
+from django.utils import timezone
+
+
+class Learner(models.Model):
+    """Someone learning: anonymous in a browser, a parent's child, or a class's student."""
+
+    nickname = models.CharField(max_length=40, blank=True)
+    avatar = models.CharField(max_length=1, blank=True, help_text="A piece letter: K Q R B N P")
+    created_at = models.DateTimeField(default=timezone.now)
+    last_active_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    def __str__(self) -> str:
+        return self.nickname or f"learner {self.pk}"
+
+
+class Verdict(models.TextChoices):
+    CORRECT = "correct", "correct"
+    ILLEGAL = "illegal", "illegal"
+    INCORRECT = "incorrect", "incorrect"
+
+
+class Attempt(models.Model):
+    """One try at a puzzle: the move or answer, and how the engine judged it."""
+
+    learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="attempts")
+    lesson = models.CharField(max_length=40)
+    puzzle = models.CharField(max_length=80)
+    answer = models.CharField(max_length=200)
+    verdict = models.CharField(max_length=10, choices=Verdict.choices)
+    reason = models.CharField(max_length=40, blank=True, help_text="rules.Reason name")
+    fen = models.CharField(max_length=100, blank=True, help_text="position the move was tried in")
+    hint_used = models.BooleanField(default=False)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["learner", "created_at"]),
+            models.Index(fields=["learner", "puzzle"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.learner_id} {self.puzzle} {self.answer} {self.verdict}"
+
+
+class PuzzleResult(models.Model):
+    """The best result of one learner on one puzzle."""
+
+    learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="results")
+    lesson = models.CharField(max_length=40)
+    puzzle = models.CharField(max_length=80)
+    stars = models.PositiveSmallIntegerField(default=0)
+    solved_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["learner", "puzzle"], name="one_result_per_puzzle"),
+        ]
+        indexes = [models.Index(fields=["learner", "lesson"])]
+
+    def __str__(self) -> str:
+        return f"{self.learner_id} {self.puzzle} {self.stars}★"

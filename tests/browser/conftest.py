@@ -1,0 +1,80 @@
+"""Playwright in Chromium: Debian's /usr/bin/chromium, $CHROMIUM_PATH, or Playwright's own.
+
+A machine with none of them stops the run with one line saying how to get one.
+"""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
+
+
+def find_chromium() -> str | None:
+    """The Chromium to drive: $CHROMIUM_PATH, then Debian's, then None for Playwright's own."""
+    explicit = os.environ.get("CHROMIUM_PATH")
+    if explicit:
+        if not Path(explicit).exists():
+            pytest.exit(f"CHROMIUM_PATH={explicit} does not exist.", returncode=3)
+        return explicit
+    for candidate in ("/usr/bin/chromium", shutil.which("chromium") or ""):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
+
+
+def playwright_has_own_chromium() -> bool:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        return Path(p.chromium.executable_path).exists()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    executable = find_chromium()
+    if executable is None and not playwright_has_own_chromium():
+        pytest.exit(
+            "No Chromium for the browser tests: run `apt-get install -y chromium fonts-noto-cjk` "
+            "(or set CHROMIUM_PATH, or `playwright install chromium`).",
+            returncode=3,
+        )
+    args = {**browser_type_launch_args, "args": CHROMIUM_FLAGS}
+    if executable:
+        args["executable_path"] = executable
+    return args
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "locale": "zh-TW"}
+
+
+@pytest.fixture
+def screenshot_dir() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
+
+
+@pytest.fixture
+def axe():
+    from axe_playwright_python.sync_playwright import Axe
+
+    return Axe()
+
+
+def assert_no_axe_violations(axe, page) -> None:
+    results = axe.run(page)
+    assert results.violations_count == 0, results.generate_report()

@@ -1,0 +1,86 @@
+"""Production settings: a missing or wrong value stops start-up with its name."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SETTINGS_VARIABLES = {
+    "SECRET_KEY",
+    "DEBUG",
+    "ALLOWED_HOSTS",
+    "DATABASE_URL",
+    "CSRF_TRUSTED_ORIGINS",
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
+}
+GOOD_KEY = "k" * 20 + "Z9-q_x" * 8
+
+
+def run_django(env_overrides: dict[str, str], *args: str) -> subprocess.CompletedProcess:
+    # Start from a clean slate: none of the test suite's own settings leak in.
+    env = {key: value for key, value in os.environ.items() if key not in SETTINGS_VARIABLES}
+    env = {key: value for key, value in env.items() if not key.startswith("SECURE_")}
+    env.update({"DJANGO_SETTINGS_MODULE": "tutor.settings", **env_overrides})
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_missing_secret_key_stops_start_up_naming_it():
+    result = run_django({"DEBUG": "0", "ALLOWED_HOSTS": "example.org"}, "check")
+    assert result.returncode != 0
+    assert "SECRET_KEY is not set" in result.stderr
+
+
+def test_short_secret_key_is_refused():
+    result = run_django({"DEBUG": "0", "SECRET_KEY": "short", "ALLOWED_HOSTS": "a.org"}, "check")
+    assert result.returncode != 0
+    assert "SECRET_KEY is too short" in result.stderr
+
+
+def test_missing_allowed_hosts_stops_start_up_naming_it():
+    result = run_django({"DEBUG": "0", "SECRET_KEY": GOOD_KEY}, "check")
+    assert result.returncode != 0
+    assert "ALLOWED_HOSTS is not set" in result.stderr
+
+
+def test_unreadable_debug_value_is_named():
+    result = run_django({"DEBUG": "maybe"}, "check")
+    assert result.returncode != 0
+    assert "DEBUG must be one of" in result.stderr
+
+
+def test_bad_database_url_is_named():
+    env = {"DEBUG": "1", "DATABASE_URL": "nosuchdb://x"}
+    result = run_django(env, "check")
+    assert result.returncode != 0
+    assert "DATABASE_URL is not a valid database URL" in result.stderr
+
+
+def test_bad_csrf_trusted_origin_is_named():
+    result = run_django({"DEBUG": "1", "CSRF_TRUSTED_ORIGINS": "example.org"}, "check")
+    assert result.returncode != 0
+    assert "CSRF_TRUSTED_ORIGINS entries must start with http://" in result.stderr
+
+
+def test_check_deploy_is_clean_with_production_settings():
+    env = {
+        "DEBUG": "0",
+        "SECRET_KEY": GOOD_KEY,
+        "ALLOWED_HOSTS": "chess.example.edu.tw",
+        "CSRF_TRUSTED_ORIGINS": "https://chess.example.edu.tw",
+    }
+    result = run_django(env, "check", "--deploy", "--fail-level", "WARNING")
+    assert result.returncode == 0, result.stderr
+    assert "System check identified no issues (0 silenced)." in result.stdout
+
+
+def test_development_runs_without_a_secret_key():
+    result = run_django({"DEBUG": "1"}, "check")
+    assert result.returncode == 0, result.stderr

@@ -1,0 +1,8 @@
+from django.urls import include, path
+
+from tutor.health import healthz
+
+urlpatterns = [
+    path("healthz", healthz, name="healthz"),
+    path("", include("lessons.urls")),
+]
