@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "template_partials",
     "tutor",
     "lessons",
+    "tutor.people",
 ]
 
 MIDDLEWARE = [

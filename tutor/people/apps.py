@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class PeopleConfig(AppConfig):
+    name = "tutor.people"
+    label = "people"
+    verbose_name = "People: grown-ups, children, classes"

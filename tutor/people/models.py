@@ -1,0 +1,137 @@
+"""The people around a learner: grown-ups, their children, classes and their students.
+
+Progress itself lives in lessons.models (Learner, Attempt, PuzzleResult); a
+child's and a student's progress are the same kind of Learner, linked here.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.contrib.auth.hashers import check_password, make_password
+from django.db import models
+from django.utils import timezone
+
+from lessons.models import Learner
+
+JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud in class
+JOIN_CODE_LENGTH = 6
+
+
+class GrownUp(models.Model):
+    """A parent or teacher account's extras: their own learner and the parent-area PIN."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="grown_up"
+    )
+    learner = models.OneToOneField(
+        Learner, on_delete=models.SET_NULL, null=True, blank=True, related_name="grown_up"
+    )
+    pin_hash = models.CharField(max_length=128, blank=True)
+
+    def __str__(self) -> str:
+        return f"grown-up {self.user_id}"
+
+    @property
+    def has_pin(self) -> bool:
+        return bool(self.pin_hash)
+
+    def set_pin(self, pin: str) -> None:
+        self.pin_hash = make_password(pin)
+        self.save(update_fields=["pin_hash"])
+
+    def check_pin(self, pin: str) -> bool:
+        return self.has_pin and check_password(pin, self.pin_hash)
+
+
+class ChildProfile(models.Model):
+    """A parent's child: the learner carries the nickname and avatar; nothing else is asked."""
+
+    parent = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="children"
+    )
+    learner = models.OneToOneField(Learner, on_delete=models.CASCADE, related_name="child_profile")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"child {self.learner_id} of {self.parent_id}"
+
+
+def new_join_code() -> str:
+    while True:
+        code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+        if not Classroom.objects.filter(join_code=code).exists():
+            return code
+
+
+class Classroom(models.Model):
+    """A teacher's class; students join it with its code."""
+
+    teacher = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="classrooms"
+    )
+    name = models.CharField(max_length=60)
+    join_code = models.CharField(max_length=JOIN_CODE_LENGTH, unique=True, default=new_join_code)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Student(models.Model):
+    """A learner in a class, who logs in with the class code, their name and two picture words.
+
+    The secret is stored readable on purpose: the teacher prints it on a login
+    card. It guards a child's star chart, not money; login tries are rate-limited.
+    """
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="students")
+    learner = models.OneToOneField(Learner, on_delete=models.CASCADE, related_name="student")
+    secret_first = models.CharField(max_length=20)
+    secret_second = models.CharField(max_length=20)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["learner__nickname", "pk"]
+
+    def __str__(self) -> str:
+        return f"student {self.learner_id} in {self.classroom_id}"
+
+
+class Assignment(models.Model):
+    """A lesson a teacher asks a class to finish, optionally by a date."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
+    lesson = models.CharField(max_length=40)
+    due_on = models.DateField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["due_on", "created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["classroom", "lesson"], name="one_assignment_per_lesson"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.lesson} for {self.classroom_id}"
+
+
+class LoginFailure(models.Model):
+    """One failed sign-in, kept briefly so repeated guessing can be slowed down."""
+
+    scope = models.CharField(max_length=20)
+    key = models.CharField(max_length=200)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["scope", "key", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.scope} {self.key} {self.created_at:%Y-%m-%d %H:%M}"
