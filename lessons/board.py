@@ -1,0 +1,330 @@
+"""The board component: what templates/board/board.html draws, and what a board form posted.
+
+`board_context()` turns a position (FEN) into a `BoardView`: 64 squares in the
+order they are drawn, each with its piece image and its spoken name (「e4，白兵」).
+`read_board_post()` reads a submitted board form and says what the learner did:
+picked up a piece, tried a move, typed a move, chose a promotion, or marked a square.
+
+Reading the piece placement out of a FEN is notation, not chess: whether a move
+is legal is always asked of `rules`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+from django.templatetags.static import static
+from django.utils.translation import gettext, gettext_lazy
+
+import rules
+
+FILES = "abcdefgh"
+RANKS = "12345678"
+SQUARE_NAMES = frozenset(f + r for f in FILES for r in RANKS)
+PROMOTION_PIECES = ("q", "r", "b", "n")
+MODES = ("move", "mark", "view")
+TYPED_MOVE_MAX_LENGTH = 12
+
+PIECE_NAMES = {
+    "K": gettext_lazy("white king"),
+    "Q": gettext_lazy("white queen"),
+    "R": gettext_lazy("white rook"),
+    "B": gettext_lazy("white bishop"),
+    "N": gettext_lazy("white knight"),
+    "P": gettext_lazy("white pawn"),
+    "k": gettext_lazy("black king"),
+    "q": gettext_lazy("black queen"),
+    "r": gettext_lazy("black rook"),
+    "b": gettext_lazy("black bishop"),
+    "n": gettext_lazy("black knight"),
+    "p": gettext_lazy("black pawn"),
+}
+
+Orientation = Literal["white", "black"]
+InputKind = Literal["move", "select", "mark", "marks_done", "unreadable", "none"]
+
+
+class BoardInputError(ValueError):
+    """A board form carried a value no board can produce (the view answers 400)."""
+
+
+@dataclass(frozen=True)
+class SquareView:
+    name: str
+    piece: str  # FEN letter ("P", "k") or "" for an empty square
+    image: str  # URL of the piece's SVG, or ""
+    label: str  # the spoken name: 「e4，白兵」 / 「e4，空格」
+    light: bool
+    highlighted: bool = False
+    selected: bool = False
+    marked: bool = False
+    last_move: bool = False
+
+
+@dataclass(frozen=True)
+class BoardView:
+    fen: str
+    orientation: Orientation
+    mode: str
+    ranks: list[list[SquareView]]  # top row first, as drawn
+    files: list[str]  # file letters left to right, as drawn
+    rank_labels: list[str]  # rank digits top to bottom, as drawn
+    selected: str | None
+    marked: tuple[str, ...]
+    label: str
+
+    @property
+    def rows(self) -> list[tuple[str, list[SquareView]]]:
+        """(rank digit, squares) top to bottom, for drawing the rank coordinate beside each row."""
+        return list(zip(self.rank_labels, self.ranks, strict=True))
+
+    @property
+    def squares(self) -> list[SquareView]:
+        return [square for rank in self.ranks for square in rank]
+
+
+@dataclass(frozen=True)
+class BoardInput:
+    """What a board form post asked for.
+
+    kind:
+    - "move": try `move` (UCI, e.g. "e2e4", "e7e8q");
+    - "select": show the board with `selected` picked up (None: put down);
+    - "mark": the squares marked now are `marked` (a square was toggled);
+    - "marks_done": the learner pressed 「完成」 with `marked`;
+    - "unreadable": the typed text `typed` is not a move we can read;
+    - "none": nothing to do (a tap on an empty square with nothing picked up).
+    """
+
+    kind: InputKind
+    move: str | None = None
+    selected: str | None = None
+    marked: frozenset[str] = field(default_factory=frozenset)
+    typed: str = ""
+
+
+def piece_placement(fen: str) -> dict[str, str]:
+    """The pieces of a FEN by square name: {"e1": "K", "e8": "k", ...}.
+
+    >>> piece_placement("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1")
+    {'e8': 'k', 'e1': 'K', 'g1': 'N'}
+    """
+    rows = fen.split()[0].split("/")
+    if len(rows) != 8:
+        raise BoardInputError(gettext("This position cannot be read."))
+    placement: dict[str, str] = {}
+    for rank, row in zip(reversed(RANKS), rows, strict=True):
+        file_index = 0
+        for char in row:
+            if char.isdigit():
+                file_index += int(char)
+            elif char in PIECE_NAMES and file_index < 8:
+                placement[FILES[file_index] + rank] = char
+                file_index += 1
+            else:
+                raise BoardInputError(gettext("This position cannot be read."))
+        if file_index != 8:
+            raise BoardInputError(gettext("This position cannot be read."))
+    return placement
+
+
+def side_to_move(fen: str) -> Orientation:
+    parts = fen.split()
+    return "black" if len(parts) > 1 and parts[1] == "b" else "white"
+
+
+def piece_image(symbol: str) -> str:
+    colour = "w" if symbol.isupper() else "b"
+    return static(f"pieces/{colour}{symbol.upper()}.svg")
+
+
+def square_label(name: str, piece: str) -> str:
+    """The spoken name of a square: 「e4，白兵」 or 「e4，空格」."""
+    what = PIECE_NAMES[piece] if piece else gettext("empty")
+    return gettext("%(square)s, %(piece)s") % {"square": name, "piece": what}
+
+
+def board_context(
+    fen: str,
+    *,
+    orientation: Orientation | None = None,
+    selected: str | None = None,
+    highlights: Iterable[str] = (),
+    marked: Iterable[str] = (),
+    last_move: str | None = None,
+    mode: str = "move",
+    label: str = "",
+) -> BoardView:
+    """The board as drawn: orientation None puts the side to move at the bottom.
+
+    `last_move` is a UCI move whose two squares are shown; `label` names the
+    board for screen readers (default 「棋盤」).
+    """
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
+    placement = piece_placement(fen)
+    orientation = orientation or side_to_move(fen)
+    highlighted = set(highlights)
+    marked_set = set(marked)
+    last = {last_move[:2], last_move[2:4]} if last_move else set()
+    files = list(FILES) if orientation == "white" else list(reversed(FILES))
+    ranks = list(reversed(RANKS)) if orientation == "white" else list(RANKS)
+    rows = []
+    for rank in ranks:
+        row = []
+        for file in files:
+            name = file + rank
+            piece = placement.get(name, "")
+            row.append(
+                SquareView(
+                    name=name,
+                    piece=piece,
+                    image=piece_image(piece) if piece else "",
+                    label=square_label(name, piece),
+                    light=(FILES.index(file) + RANKS.index(rank)) % 2 == 1,
+                    highlighted=name in highlighted,
+                    selected=name == selected,
+                    marked=name in marked_set,
+                    last_move=name in last,
+                )
+            )
+        rows.append(row)
+    return BoardView(
+        fen=fen,
+        orientation=orientation,
+        mode=mode,
+        ranks=rows,
+        files=files,
+        rank_labels=ranks,
+        selected=selected,
+        marked=tuple(sorted(marked_set)),
+        label=label or gettext("Chessboard"),
+    )
+
+
+PROMOTION_LABELS = {
+    "q": gettext_lazy("Promote to queen"),
+    "r": gettext_lazy("Promote to rook"),
+    "b": gettext_lazy("Promote to bishop"),
+    "n": gettext_lazy("Promote to knight"),
+}
+
+
+@dataclass(frozen=True)
+class PromotionChoice:
+    value: str  # "q", "r", "b", "n"
+    label: str  # 「升變為后」
+    image: str
+
+
+@dataclass(frozen=True)
+class PromotionView:
+    pending: str  # from+to of the pawn move, e.g. "e7e8"
+    choices: list[PromotionChoice]
+
+
+def promotion_context(fen: str, pending: str) -> PromotionView:
+    """The picker for a pawn move `pending` (from+to) that must promote, in the mover's colour."""
+    white = side_to_move(fen) == "white"
+    return PromotionView(
+        pending=pending[:4],
+        choices=[
+            PromotionChoice(
+                value=letter,
+                label=str(PROMOTION_LABELS[letter]),
+                image=piece_image(letter.upper() if white else letter),
+            )
+            for letter in PROMOTION_PIECES
+        ],
+    )
+
+
+def _not_a_square(value: str) -> BoardInputError:
+    message = gettext("“%(value)s” is not a square of the board.") % {"value": value[:8]}
+    return BoardInputError(message)
+
+
+def _square(post: Mapping, key: str) -> str | None:
+    value = (post.get(key) or "").strip()
+    if not value:
+        return None
+    if value not in SQUARE_NAMES:
+        raise _not_a_square(value)
+    return value
+
+
+def _marked(post: Mapping) -> frozenset[str]:
+    values = post.getlist("marked") if hasattr(post, "getlist") else post.get("marked", [])
+    if isinstance(values, str):
+        values = [values]
+    for value in values:
+        if value not in SQUARE_NAMES:
+            raise _not_a_square(value)
+    return frozenset(values)
+
+
+def read_board_post(fen: str, post: Mapping, moves: Iterable[str] = ()) -> BoardInput:
+    """What the learner did, from a posted board form (a QueryDict or a dict).
+
+    Fields: `square` (the button pressed), `selected` (the piece picked up
+    before), `dropped` ("1" when the piece was dragged onto `square`, so a drop
+    on a piece of the same colour is a move, not a new pick-up), `promotion`
+    with `pending` (from+to of the pawn move), `typed` (「Nf3」, 「e2e4」),
+    `marked` (squares marked so far, mark mode) with `mode`, and `done`.
+
+    Raises BoardInputError (a ValueError) on a value no board form can send.
+    """
+    placement = piece_placement(fen)
+    mode = post.get("mode") or "move"
+    if mode not in MODES:
+        raise BoardInputError(gettext("This board form cannot be read."))
+
+    if post.get("cancel"):
+        return BoardInput(kind="select", selected=None)
+    promotion = (post.get("promotion") or "").strip()
+    if promotion:
+        pending = (post.get("pending") or "").strip()
+        if promotion not in PROMOTION_PIECES or len(pending) != 4:
+            raise BoardInputError(gettext("This promotion cannot be read."))
+        if pending[:2] not in SQUARE_NAMES or pending[2:] not in SQUARE_NAMES:
+            raise BoardInputError(gettext("This promotion cannot be read."))
+        return BoardInput(kind="move", move=pending + promotion)
+
+    if mode == "mark":
+        marked = _marked(post)
+        if post.get("done"):
+            return BoardInput(kind="marks_done", marked=marked)
+        square = _square(post, "square")
+        if square is None:
+            return BoardInput(kind="none", marked=marked)
+        return BoardInput(kind="mark", marked=marked ^ {square})
+
+    # A typed move wins over `square`: pressing Enter in the text field submits
+    # the form with its first button (a board square) as the submitter.
+    typed = (post.get("typed") or "").strip()
+    square = _square(post, "square")
+    if typed:
+        if len(typed) > TYPED_MOVE_MAX_LENGTH:
+            return BoardInput(kind="unreadable", typed=typed[:TYPED_MOVE_MAX_LENGTH])
+        try:
+            return BoardInput(kind="move", move=rules.parse_move(fen, typed, tuple(moves)))
+        except rules.RulesError:
+            return BoardInput(kind="unreadable", typed=typed)
+
+    selected = _square(post, "selected")
+    if square is None:
+        return BoardInput(kind="select", selected=selected) if selected else BoardInput("none")
+    if selected is None:
+        if square in placement:
+            return BoardInput(kind="select", selected=square)
+        return BoardInput(kind="none")
+    if square == selected:
+        return BoardInput(kind="select", selected=None)
+    target = placement.get(square, "")
+    moving = placement.get(selected, "")
+    same_colour = bool(target and moving) and target.isupper() == moving.isupper()
+    if same_colour and post.get("dropped") != "1":
+        return BoardInput(kind="select", selected=square)
+    return BoardInput(kind="move", move=selected + square)
