@@ -1,0 +1,62 @@
+"""The rules engine: every move judged, every illegal move explained by the rule it breaks.
+
+Pure Python over python-chess; no Django here. The engine answers in codes and
+squares (``Reason``, ``Termination``, ``Claim``), never in sentences.
+
+Positions are FEN strings; ``moves`` is the history played from that FEN in UCI
+(it matters for repetition, en passant timing and castling rights). Malformed
+input raises a ``RulesError`` (a ``ValueError``) that says what is wrong.
+
+A knight does not move like a bishop:
+
+>>> from rules import check_move
+>>> verdict = check_move("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", "g1e3")
+>>> verdict.legal, verdict.reason
+(False, <Reason.NOT_HOW_IT_MOVES: 'not_how_it_moves'>)
+
+The king may not castle across a square a black rook attacks:
+
+>>> verdict = check_move("k4r2/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1")
+>>> verdict.reasons
+(<Reason.CASTLING_THROUGH_ATTACK: 'castling_through_attack'>,)
+>>> verdict.squares
+('f1', 'f8')
+
+A legal move comes with its facts:
+
+>>> verdict = check_move("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1")
+>>> verdict.legal, verdict.san, verdict.castling
+(True, 'O-O', 'short')
+"""
+
+from rules.codes import Claim, Reason, Termination
+from rules.endings import Assessment, assess, claims_after
+from rules.errors import IllegalHistory, InvalidFen, InvalidMove, InvalidSquare, RulesError
+from rules.judge import check_move
+from rules.notation import parse_move
+from rules.position import parse_square, position_after
+from rules.squares import attacks, destinations, en_passant_capturers
+from rules.verdict import Finding, Verdict
+
+__all__ = [
+    "Assessment",
+    "Claim",
+    "Finding",
+    "IllegalHistory",
+    "InvalidFen",
+    "InvalidMove",
+    "InvalidSquare",
+    "Reason",
+    "RulesError",
+    "Termination",
+    "Verdict",
+    "assess",
+    "attacks",
+    "check_move",
+    "claims_after",
+    "destinations",
+    "en_passant_capturers",
+    "parse_move",
+    "parse_square",
+    "position_after",
+]

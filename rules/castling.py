@@ -1,0 +1,110 @@
+"""Castling: each of its conditions is its own function.
+
+All the conditions a castling attempt breaks are reported, in the order a child
+checks them at the board: have the king and that rook ever moved (rights lost),
+is the king in check now, is anything standing between them, would the king pass
+over an attacked square, would it land on one.
+"""
+
+import chess
+
+from rules.codes import Reason
+from rules.movement import finding, squares_between
+from rules.verdict import Finding
+
+HOME = {chess.WHITE: chess.E1, chess.BLACK: chess.E8}
+
+
+def is_castling_attempt(board: chess.Board, move: chess.Move) -> bool:
+    """The king on its home square moves two squares sideways, or onto its own rook's corner."""
+    color = board.turn
+    if board.king(color) != move.from_square or move.from_square != HOME[color]:
+        return False
+    rank = chess.square_rank(move.from_square)
+    if chess.square_rank(move.to_square) != rank:
+        return False
+    if chess.square_file(move.to_square) in (2, 6):
+        return True
+    corner_rook = chess.Piece(chess.ROOK, color)
+    return chess.square_file(move.to_square) in (0, 7) and board.piece_at(move.to_square) == (
+        corner_rook
+    )
+
+
+def castling_findings(board: chess.Board, move: chess.Move) -> list[Finding]:
+    """Every castling condition the attempt breaks, in the order described above."""
+    color = board.turn
+    short = chess.square_file(move.to_square) > chess.square_file(move.from_square)
+    rank = chess.square_rank(move.from_square)
+    rook_home = chess.square(7 if short else 0, rank)
+    crossed = chess.square(5 if short else 3, rank)
+    destination = chess.square(6 if short else 2, rank)
+    checks = (
+        rights_lost(board, color, rook_home),
+        in_check(board),
+        blocked(board, move.from_square, rook_home),
+        attacked(board, Reason.CASTLING_THROUGH_ATTACK, crossed),
+        attacked(board, Reason.CASTLING_INTO_ATTACK, destination),
+    )
+    return [check for check in checks if check is not None]
+
+
+def rights_lost(board: chess.Board, color: chess.Color, rook_home: chess.Square) -> Finding | None:
+    """The king or that rook has moved (or the rook was taken): the right is gone for ever."""
+    if board.castling_rights & chess.BB_SQUARES[rook_home]:
+        return None
+    culprit = _culprit(board, color, rook_home)
+    if culprit is None:
+        return finding(board, Reason.CASTLING_RIGHTS_LOST)
+    return finding(board, Reason.CASTLING_RIGHTS_LOST, culprit)
+
+
+def _culprit(
+    board: chess.Board, color: chess.Color, rook_home: chess.Square
+) -> chess.Square | None:
+    """Where the king or rook that lost the right stands now, when the history shows it."""
+    replay = board.root()
+    if not replay.castling_rights & chess.BB_SQUARES[rook_home]:
+        return None
+    for index, past in enumerate(board.move_stack):
+        if past.from_square == HOME[color] and replay.turn == color:
+            return board.king(color)
+        if past.from_square == rook_home and replay.turn == color:
+            return _follow(past.to_square, board.move_stack[index + 1 :])
+        replay.push(past)
+    return None
+
+
+def _follow(square: chess.Square, later: list[chess.Move]) -> chess.Square | None:
+    """Follow a piece from ``square`` through the later moves; None once it is captured."""
+    for move in later:
+        if move.from_square == square:
+            square = move.to_square
+        elif move.to_square == square:
+            return None
+    return square
+
+
+def in_check(board: chess.Board) -> Finding | None:
+    """A king in check may not castle out of it."""
+    if not board.is_check():
+        return None
+    return finding(board, Reason.CASTLING_IN_CHECK, *board.checkers())
+
+
+def blocked(board: chess.Board, king: chess.Square, rook_home: chess.Square) -> Finding | None:
+    """Every square between the king and the rook must be empty."""
+    blockers = [s for s in squares_between(king, rook_home) if board.piece_at(s) is not None]
+    if not blockers:
+        return None
+    return finding(board, Reason.CASTLING_BLOCKED, *blockers)
+
+
+def attacked(board: chess.Board, reason: Reason, square: chess.Square) -> Finding | None:
+    """The king may not pass over, or land on, a square an enemy piece attacks."""
+    without_king = board.copy(stack=False)
+    without_king.remove_piece_at(board.king(board.turn))
+    attackers = without_king.attackers(not board.turn, square)
+    if not attackers:
+        return None
+    return finding(board, reason, square, min(attackers))

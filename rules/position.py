@@ -1,0 +1,92 @@
+"""Reading the engine's input: square names, UCI moves, and a position with its history."""
+
+from collections.abc import Sequence
+
+import chess
+
+from rules.errors import IllegalHistory, InvalidFen, InvalidMove, InvalidSquare
+
+_STATUS_MESSAGES = (
+    (chess.STATUS_NO_WHITE_KING, "there is no white king"),
+    (chess.STATUS_NO_BLACK_KING, "there is no black king"),
+    (chess.STATUS_TOO_MANY_KINGS, "there is more than one king of a colour"),
+    (chess.STATUS_TOO_MANY_WHITE_PAWNS, "white has more than 8 pawns"),
+    (chess.STATUS_TOO_MANY_BLACK_PAWNS, "black has more than 8 pawns"),
+    (chess.STATUS_PAWNS_ON_BACKRANK, "a pawn stands on the first or last rank"),
+    (chess.STATUS_TOO_MANY_WHITE_PIECES, "white has more than 16 pieces"),
+    (chess.STATUS_TOO_MANY_BLACK_PIECES, "black has more than 16 pieces"),
+    (chess.STATUS_BAD_CASTLING_RIGHTS, "a castling right is given but the king or rook has left"),
+    (chess.STATUS_INVALID_EP_SQUARE, "the en passant square does not follow a two-square advance"),
+    (chess.STATUS_OPPOSITE_CHECK, "the side not to move is in check"),
+    (chess.STATUS_TOO_MANY_CHECKERS, "the king is attacked by more than two pieces"),
+    (chess.STATUS_IMPOSSIBLE_CHECK, "the check on the king could not have come from one move"),
+    (chess.STATUS_EMPTY, "the board is empty"),
+)
+
+
+def parse_square(name: object) -> chess.Square:
+    """The square called ``name`` (``"e4"``); raises InvalidSquare otherwise."""
+    if isinstance(name, str):
+        text = name.strip().lower()
+        if text in chess.SQUARE_NAMES:
+            return chess.parse_square(text)
+    raise InvalidSquare(f"{name!r} is not a square: write a file a-h then a rank 1-8, like e4")
+
+
+def parse_uci(text: object) -> chess.Move:
+    """The UCI move ``text`` (``"e2e4"``, ``"a7a8q"``); raises InvalidMove otherwise."""
+    if isinstance(text, str):
+        uci = text.strip().lower()
+        if 4 <= len(uci) <= 5 and uci[:2] in chess.SQUARE_NAMES and uci[2:4] in chess.SQUARE_NAMES:
+            try:
+                move = chess.Move.from_uci(uci)
+            except ValueError:
+                raise InvalidMove(
+                    f"{text!r} is not a move: the piece must go to another square"
+                ) from None
+            return move
+    raise InvalidMove(
+        f"{text!r} is not a UCI move: write the from-square then the to-square, like e2e4, "
+        "with a promotion letter q, r, b or n after it when a pawn promotes, like a7a8q"
+    )
+
+
+def board_from(fen: object, moves: Sequence[str] | str = ()) -> chess.Board:
+    """The position ``fen`` after playing the UCI ``moves`` from it, checked at every step.
+
+    ``moves`` may also be one string of UCI moves separated by spaces.
+    Raises InvalidFen or IllegalHistory.
+    """
+    board = _board_from_fen(fen)
+    if isinstance(moves, str):
+        moves = moves.split()
+    for number, text in enumerate(moves, start=1):
+        try:
+            move = parse_uci(text)
+        except InvalidMove as error:
+            raise IllegalHistory(f"history move {number}: {error}") from None
+        if not board.is_legal(move):
+            raise IllegalHistory(
+                f"history move {number} ({text}) is not legal in the position {board.fen()}"
+            )
+        board.push(move)
+    return board
+
+
+def _board_from_fen(fen: object) -> chess.Board:
+    if not isinstance(fen, str) or not fen.strip():
+        raise InvalidFen(f"{fen!r} is not a FEN: expected a text like '{chess.STARTING_FEN}'")
+    try:
+        board = chess.Board(fen)
+    except ValueError as error:
+        raise InvalidFen(f"{fen!r} is not a FEN: {error}") from None
+    status = board.status()
+    if status != chess.STATUS_VALID:
+        problems = [message for flag, message in _STATUS_MESSAGES if status & flag]
+        raise InvalidFen(f"{fen!r} is not a legal position: {'; '.join(problems)}")
+    return board
+
+
+def position_after(fen: str, moves: Sequence[str] | str = ()) -> str:
+    """The FEN after playing ``moves`` from ``fen``; validates both."""
+    return board_from(fen, moves).fen()

@@ -1,0 +1,63 @@
+"""The engine's answer about one move: legal or not, why, and what the move does."""
+
+from dataclasses import dataclass
+
+from rules.codes import Reason
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One rule a move breaks, with the squares the explanation points at.
+
+    ``pieces`` holds, for each of ``squares``, the symbol of the piece standing there
+    in the judged position ("R" white rook, "r" black rook), or None for an empty square.
+    """
+
+    reason: Reason
+    squares: tuple[str, ...] = ()
+    pieces: tuple[str | None, ...] = ()
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether ``move`` is legal, and if not every rule it breaks, primary first.
+
+    The facts ``piece`` … ``stalemate`` describe a legal move and are None/False
+    for an illegal one. ``mover`` is the symbol of the piece on the from-square
+    whether the move is legal or not (None when that square is empty).
+    """
+
+    move: str
+    legal: bool
+    reason: Reason | None = None
+    reasons: tuple[Reason, ...] = ()
+    squares: tuple[str, ...] = ()
+    findings: tuple[Finding, ...] = ()
+    san: str | None = None
+    fen_after: str | None = None
+    piece: str | None = None
+    captured: str | None = None
+    castling: str | None = None
+    en_passant: bool = False
+    promotion: str | None = None
+    gives_check: bool = False
+    checkmate: bool = False
+    stalemate: bool = False
+    mover: str | None = None
+
+
+def illegal(move: str, findings: list[Finding], mover: str | None) -> Verdict:
+    """The verdict for an illegal move that breaks the rules in ``findings``."""
+    squares: list[str] = []
+    for finding in findings:
+        squares.extend(square for square in finding.squares if square not in squares)
+    reasons = tuple(finding.reason for finding in findings)
+    return Verdict(
+        move=move,
+        legal=False,
+        reason=reasons[0] if reasons else None,
+        reasons=reasons,
+        squares=tuple(squares),
+        findings=tuple(findings),
+        mover=mover,
+    )
