@@ -241,3 +241,19 @@ def test_in_mark_mode_a_tap_toggles_the_square():
 def test_in_mark_mode_done_hands_in_the_marked_squares():
     done = read_board_post(KNIGHT, post(mode="mark", done="1", marked=["f3", "h3", "e2"]))
     assert done == BoardInput(kind="marks_done", marked=frozenset({"f3", "h3", "e2"}))
+
+
+def test_a_typed_move_in_san_or_uci_is_read_by_the_engine():
+    assert read_board_post(START, post(typed="Nf3")) == BoardInput(kind="move", move="g1f3")
+    assert read_board_post(START, post(typed=" e2e4 ")) == BoardInput(kind="move", move="e2e4")
+
+
+def test_a_typed_move_wins_over_the_square_that_submitted_the_form():
+    # Enter in the text field submits with the first square button as the submitter.
+    assert read_board_post(START, post(typed="Nc3", square="a8")).move == "b1c3"
+
+
+def test_typed_text_that_is_no_move_is_unreadable():
+    assert read_board_post(START, post(typed="horse")) == BoardInput(
+        kind="unreadable", typed="horse"
+    )

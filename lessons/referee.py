@@ -1,0 +1,224 @@
+"""The family referee's game: a start position, the moves played, and how it ended.
+
+Pure functions over `rules`: every judgement (is the move legal, is it mate,
+may a draw be claimed) is the engine's. The game is stored in the session as a
+plain dict (`to_session` / `from_session`) and replayed from its moves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import date
+
+import rules
+from rules.pgn import game_pgn
+
+STANDARD_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+# How a game ended besides the engine's Termination codes.
+AGREEMENT = "agreement"
+RESIGNATION = "resignation"
+ENDINGS = (
+    *(t.value for t in rules.Termination),
+    *(c.value for c in rules.Claim),
+    AGREEMENT,
+    RESIGNATION,
+)
+RESULTS = ("1-0", "0-1", "1/2-1/2")
+SIDES = ("white", "black")
+MAX_MOVES = 1200  # far beyond any real game; a session holding more is not ours
+
+
+class RefereeError(ValueError):
+    """An action the game cannot take now (the message says why)."""
+
+
+class GameOver(RefereeError):
+    """The game has ended: no more moves, claims, offers or resignations."""
+
+
+@dataclass(frozen=True)
+class Game:
+    start_fen: str = STANDARD_START
+    moves: tuple[str, ...] = ()  # UCI
+    sans: tuple[str, ...] = ()  # the same moves in SAN, for the score sheet
+    result: str = "*"
+    ending: str | None = None  # a Termination or Claim value, AGREEMENT or RESIGNATION
+
+    @property
+    def over(self) -> bool:
+        return self.result != "*"
+
+    @property
+    def last_move(self) -> str | None:
+        return self.moves[-1] if self.moves else None
+
+
+@dataclass(frozen=True)
+class Standing:
+    """How the game stands now, as the engine sees it."""
+
+    fen: str
+    turn: str  # "white" or "black": the side to move
+    in_check: bool
+    checkers: tuple[str, ...]
+    claims: tuple[rules.Claim, ...]  # draws the side to move may claim now
+    termination: rules.Termination | None
+    winner: str | None  # "white" or "black" after a checkmate
+
+
+def new_game(start_fen: str = STANDARD_START) -> Game:
+    """A game from `start_fen`; raises rules.InvalidFen for a bad or impossible position.
+
+    A start position that is already over (mate, stalemate, dead) ends at once.
+    """
+    game = Game(start_fen=rules.position_after(start_fen.strip()))
+    return _after_move(game)
+
+
+def current_fen(game: Game) -> str:
+    return rules.position_after(game.start_fen, game.moves)
+
+
+def standing(game: Game) -> Standing:
+    assessment = rules.assess(game.start_fen, game.moves)
+    fen = current_fen(game)
+    return Standing(
+        fen=fen,
+        turn="black" if fen.split()[1] == "b" else "white",
+        in_check=bool(assessment.in_check),
+        checkers=tuple(assessment.checkers),
+        claims=tuple(sorted(assessment.claims, key=lambda c: c.value, reverse=True)),
+        termination=assessment.termination,
+        winner=assessment.winner,
+    )
+
+
+def _winner_result(winner: str) -> str:
+    return "1-0" if winner == "white" else "0-1"
+
+
+def _after_move(game: Game) -> Game:
+    """End the game when the engine says it has ended by itself (mate, stalemate, dead
+    position, fivefold repetition, 75 moves)."""
+    now = standing(game)
+    if now.termination is None:
+        return game
+    result = _winner_result(now.winner) if now.winner else "1/2-1/2"
+    return replace(game, result=result, ending=now.termination.value)
+
+
+def play(game: Game, move: str, *, claim_draw: bool = False) -> tuple[Game, rules.Verdict, bool]:
+    """Judge `move` (UCI) and, when legal, play it.
+
+    With `claim_draw` the mover declares the move and claims a draw by threefold
+    repetition or the fifty-move rule that the move would bring about (FIDE
+    Laws 9.2 and 9.3); a valid claim ends the game drawn, an invalid one lets the
+    move stand. Returns (the game after, the verdict, whether a claim succeeded).
+    Raises GameOver, or a rules.RulesError for a malformed move.
+    """
+    if game.over:
+        raise GameOver("the game is over")
+    verdict = rules.check_move(game.start_fen, move, game.moves)
+    if not verdict.legal:
+        return game, verdict, False
+    claims = rules.claims_after(game.start_fen, move, game.moves) if claim_draw else frozenset()
+    after = replace(game, moves=(*game.moves, verdict.move), sans=(*game.sans, verdict.san))
+    if claims:
+        claim = sorted(claims, key=lambda c: c.value, reverse=True)[0]
+        return replace(after, result="1/2-1/2", ending=claim.value), verdict, True
+    return _after_move(after), verdict, False
+
+
+def claim_draw(game: Game) -> tuple[Game, bool]:
+    """The side to move claims a draw now; returns (the game after, whether it was valid).
+
+    An invalid claim changes nothing: the game goes on.
+    """
+    if game.over:
+        raise GameOver("the game is over")
+    claims = standing(game).claims
+    if not claims:
+        return game, False
+    return replace(game, result="1/2-1/2", ending=claims[0].value), True
+
+
+def agree_draw(game: Game) -> Game:
+    if game.over:
+        raise GameOver("the game is over")
+    return replace(game, result="1/2-1/2", ending=AGREEMENT)
+
+
+def resign(game: Game, side: str) -> Game:
+    """`side` ("white" or "black") resigns: the other side wins."""
+    if side not in SIDES:
+        raise RefereeError(f"side must be white or black, not {side!r}")
+    if game.over:
+        raise GameOver("the game is over")
+    return replace(
+        game, result=_winner_result("black" if side == "white" else "white"), ending=RESIGNATION
+    )
+
+
+def score_sheet(game: Game) -> list[tuple[int, str, str]]:
+    """(move number, White's SAN, Black's SAN) rows; "…" fills White's place when Black began."""
+    fields = game.start_fen.split()
+    black_first = fields[1] == "b"
+    sans = ["…"] if black_first else []
+    sans += game.sans
+    rows = []
+    for index in range(0, len(sans), 2):
+        black = sans[index + 1] if index + 1 < len(sans) else ""
+        rows.append((int(fields[5]) + index // 2, sans[index], black))
+    return rows
+
+
+def winner(game: Game) -> str | None:
+    return {"1-0": "white", "0-1": "black"}.get(game.result)
+
+
+def pgn(game: Game, *, event: str, white: str, black: str, played_on: date) -> str:
+    headers = {
+        "Event": event,
+        "Site": "?",
+        "Date": played_on.strftime("%Y.%m.%d"),
+        "Round": "-",
+        "White": white,
+        "Black": black,
+    }
+    if game.over:
+        headers["Termination"] = "normal"
+    return game_pgn(game.start_fen, game.moves, game.result, headers)
+
+
+def to_session(game: Game) -> dict:
+    return {
+        "start_fen": game.start_fen,
+        "moves": list(game.moves),
+        "sans": list(game.sans),
+        "result": game.result,
+        "ending": game.ending,
+    }
+
+
+def from_session(data: object) -> Game | None:
+    """The game stored by `to_session`, replayed and checked; None when absent or unusable."""
+    if not isinstance(data, dict):
+        return None
+    try:
+        start_fen = data["start_fen"]
+        moves = tuple(data["moves"])
+        sans = tuple(data["sans"])
+        result = data["result"]
+        ending = data["ending"]
+        if len(moves) != len(sans) or len(moves) > MAX_MOVES:
+            return None
+        if result not in (*RESULTS, "*") or (ending is not None and ending not in ENDINGS):
+            return None
+        if not all(isinstance(m, str) for m in (*moves, *sans)):
+            return None
+        game = Game(start_fen=start_fen, moves=moves, sans=sans, result=result, ending=ending)
+        rules.position_after(game.start_fen, game.moves)  # the history is legal
+    except (KeyError, TypeError, rules.RulesError):
+        return None
+    return game
