@@ -16,11 +16,11 @@ def safety_findings(board: chess.Board, move: chess.Move) -> list[Finding]:
     king = board.king(board.turn)
     assert king is not None
     attackers_after = after.attackers(not board.turn, king)
-    checkers = board.checkers()
+    checkers = list(board.checkers())
     if not checkers:
         return [finding(board, Reason.PINNED, *attackers_after)]
     pinners = [square for square in attackers_after if square not in checkers]
-    if len(checkers) == 1 and _would_answer_check(board, move, checkers.pop(), king):
+    if len(checkers) == 1 and _would_answer_check(board, move, checkers[0], king):
         return [finding(board, Reason.PINNED, *pinners)]
     findings = [finding(board, Reason.IGNORES_CHECK, *checkers)]
     if pinners:

@@ -1,0 +1,94 @@
+"""Castling: the five conditions, each reported with its squares, all of them at once."""
+
+from rules import Reason, check_move
+
+
+def findings(fen, move, moves=()):
+    verdict = check_move(fen, move, moves)
+    assert not verdict.legal
+    return [(f.reason, f.squares) for f in verdict.findings]
+
+
+def test_castling_short_is_the_king_two_square_move():
+    verdict = check_move("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1")
+    assert (verdict.legal, verdict.san, verdict.castling) == (True, "O-O", "short")
+    assert verdict.fen_after == "4k3/8/8/8/8/8/8/5RK1 b - - 1 1"
+
+
+def test_castling_long_for_black():
+    verdict = check_move("r3k3/8/8/8/8/8/8/4K3 b q - 0 1", "e8c8")
+    assert (verdict.legal, verdict.san, verdict.castling) == (True, "O-O-O", "long")
+
+
+def test_the_king_onto_its_own_rook_is_read_as_castling():
+    verdict = check_move("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1h1")
+    assert (verdict.legal, verdict.move, verdict.castling) == (True, "e1g1", "short")
+
+
+def test_castling_queenside_is_legal_when_only_b1_is_attacked():
+    verdict = check_move("1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1c1")
+    assert verdict.legal
+
+
+def test_castling_rights_lost_without_history_names_no_square():
+    assert findings("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "e1g1") == [(Reason.CASTLING_RIGHTS_LOST, ())]
+
+
+def test_castling_rights_lost_when_the_king_moved_even_if_it_came_back():
+    history = ["e1f1", "e8d8", "f1e1", "d8e8"]
+    verdict = check_move("r3k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1c1", history)
+    assert [(f.reason, f.squares, f.pieces) for f in verdict.findings] == [
+        (Reason.CASTLING_RIGHTS_LOST, ("e1",), ("K",))
+    ]
+
+
+def test_castling_rights_lost_when_that_rook_moved_even_if_it_came_back():
+    history = ["h1h2", "e8e7", "h2h1", "e7e8"]
+    verdict = check_move("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1g1", history)
+    assert [(f.reason, f.squares, f.pieces) for f in verdict.findings] == [
+        (Reason.CASTLING_RIGHTS_LOST, ("h1",), ("R",))
+    ]
+    assert check_move("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1c1", history).legal
+
+
+def test_castling_in_check_names_the_checker():
+    assert findings("k3r3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1") == [
+        (Reason.CASTLING_IN_CHECK, ("e8",))
+    ]
+
+
+def test_castling_blocked_names_the_pieces_between():
+    assert findings("4k3/8/8/8/8/8/8/4KBNR w K - 0 1", "e1g1") == [
+        (Reason.CASTLING_BLOCKED, ("f1", "g1"))
+    ]
+
+
+def test_a_knight_on_b1_blocks_long_castling_though_the_king_never_crosses_b1():
+    assert findings("4k3/8/8/8/8/8/8/RN2K3 w Q - 0 1", "e1c1") == [
+        (Reason.CASTLING_BLOCKED, ("b1",))
+    ]
+
+
+def test_castling_through_attack_names_the_square_crossed_and_its_attacker():
+    assert findings("k4r2/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1") == [
+        (Reason.CASTLING_THROUGH_ATTACK, ("f1", "f8"))
+    ]
+
+
+def test_castling_into_attack_names_the_destination_and_its_attacker():
+    assert findings("k5r1/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1") == [
+        (Reason.CASTLING_INTO_ATTACK, ("g1", "g8"))
+    ]
+
+
+def test_every_broken_condition_is_reported_in_the_order_a_child_checks_them():
+    verdict = check_move("k3rrq1/8/8/8/8/8/8/4K1NR w - - 0 1", "e1g1")
+    assert [(f.reason, f.squares) for f in verdict.findings] == [
+        (Reason.CASTLING_RIGHTS_LOST, ()),
+        (Reason.CASTLING_IN_CHECK, ("e8",)),
+        (Reason.CASTLING_BLOCKED, ("g1",)),
+        (Reason.CASTLING_THROUGH_ATTACK, ("f1", "f8")),
+        (Reason.CASTLING_INTO_ATTACK, ("g1", "g8")),
+    ]
+    assert verdict.reason is Reason.CASTLING_RIGHTS_LOST
+    assert verdict.squares == ("e8", "g1", "f1", "f8", "g8")
