@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
+from lessons.curriculum import GROUPS, Curriculum, Lesson
 from lessons.models import Attempt, Learner, PuzzleResult, Verdict
 
 MAX_STARS = 3
@@ -133,3 +134,45 @@ def lesson_progress(puzzle_ids: Iterable[str], stars: Mapping[str, int]) -> Less
 def first_unsolved(puzzle_ids: Iterable[str], stars: Mapping[str, int]) -> str | None:
     """The first puzzle not yet solved, or None when all are."""
     return next((puzzle_id for puzzle_id in puzzle_ids if puzzle_id not in stars), None)
+
+
+@dataclass(frozen=True)
+class MapEntry:
+    """One lesson on the lesson map, with the learner's progress in it."""
+
+    lesson: Lesson
+    progress: LessonProgress
+    is_next: bool
+
+
+@dataclass(frozen=True)
+class MapGroup:
+    key: str
+    title: str
+    entries: list[MapEntry]
+
+
+def lesson_map(curriculum: Curriculum, stars: Mapping[str, int]) -> list[MapGroup]:
+    """The lessons in teaching order under their groups; the first unfinished one is next."""
+    next_slug = next(
+        (
+            lesson.slug
+            for lesson in curriculum.lessons
+            if not lesson_progress(puzzle_ids(lesson), stars).complete
+        ),
+        None,
+    )
+    groups = []
+    for key, title in GROUPS:
+        entries = [
+            MapEntry(lesson, lesson_progress(puzzle_ids(lesson), stars), lesson.slug == next_slug)
+            for lesson in curriculum.lessons
+            if lesson.group == key
+        ]
+        if entries:
+            groups.append(MapGroup(key, title, entries))
+    return groups
+
+
+def puzzle_ids(lesson: Lesson) -> list[str]:
+    return [puzzle.id for puzzle in lesson.puzzles]

@@ -1,6 +1,336 @@
+"""The lesson map, the lesson pages and the answer to each puzzle.
+
+Every page works with plain links and forms; an htmx request gets the puzzle
+partial of the same template. The engine judges (lessons.goals), progress
+records (lessons.progress); a view only reads the post, asks, records, renders.
+"""
+
+from dataclasses import dataclass
+
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+import rules
+from lessons.board import (
+    BoardInputError,
+    board_context,
+    promotion_context,
+    read_board_post,
+)
+from lessons.curriculum import Lesson, Puzzle, get_curriculum
+from lessons.goals import Outcome, judge
+from lessons.learners import current_learner, current_or_new_learner
+from lessons.progress import (
+    first_unsolved,
+    lesson_progress,
+    puzzle_ids,
+    record_attempt,
+    stars_by_puzzle,
+)
+from lessons.progress import lesson_map as build_lesson_map
+from lessons.puzzle_forms import (
+    PostError,
+    allows_several,
+    position_now,
+    read_options,
+    read_played,
+)
+
+HINTS_SESSION_KEY = "hints_shown"
 
 
+@require_GET
 def lesson_map(request: HttpRequest) -> HttpResponse:
-    return render(request, "lessons/map.html")
+    stars = stars_by_puzzle(current_learner(request))
+    groups = build_lesson_map(get_curriculum(), stars)
+    return render(request, "lessons/map.html", {"groups": groups})
+
+
+@require_GET
+def lesson_page(request: HttpRequest, slug: str) -> HttpResponse:
+    lesson = get_curriculum().lesson(slug)
+    if lesson is None:
+        return _no_lesson(request, slug)
+    stars = stars_by_puzzle(current_learner(request))
+    puzzle_id = request.GET.get("puzzle") or first_unsolved(puzzle_ids(lesson), stars)
+    if puzzle_id is None:
+        return _summary(request, lesson, stars)
+    puzzle = _puzzle_in(lesson, puzzle_id)
+    if puzzle is None:
+        return _no_puzzle(request, lesson, puzzle_id)
+    screen = Screen(puzzle=puzzle, fen=puzzle.start_fen)
+    return _render_puzzle(request, lesson, screen, stars)
+
+
+@require_http_methods(["GET", "POST"])
+def puzzle_answer(request: HttpRequest, slug: str, puzzle_id: str) -> HttpResponse:
+    lesson = get_curriculum().lesson(slug)
+    if lesson is None:
+        return _no_lesson(request, slug)
+    puzzle = _puzzle_in(lesson, puzzle_id)
+    if puzzle is None:
+        return _no_puzzle(request, lesson, puzzle_id)
+    if request.method == "GET":  # a reload of the answer's address: back to the puzzle
+        return redirect(f"{reverse('lesson', args=[slug])}?puzzle={puzzle.id}")
+    try:
+        screen = _answer(request, puzzle)
+    except (PostError, BoardInputError) as error:
+        return _bad_request(request, lesson, str(error))
+    except ValueError:  # the engine refused the history or the answer's form
+        return _bad_request(request, lesson, _("This answer cannot be read."))
+    stars = stars_by_puzzle(current_learner(request))
+    return _render_puzzle(request, lesson, screen, stars)
+
+
+@dataclass
+class Screen:
+    """What the puzzle part of the page shows after a request."""
+
+    puzzle: Puzzle
+    fen: str
+    played: tuple[str, ...] = ()
+    selected: str | None = None
+    marked: frozenset[str] = frozenset()
+    chosen: tuple[str, ...] = ()
+    highlights: tuple[str, ...] = ()
+    last_move: str | None = None
+    promotion_pending: str | None = None
+    feedback: dict | None = None
+    solved_stars: int | None = None
+
+
+def _answer(request: HttpRequest, puzzle: Puzzle) -> Screen:
+    """Read the post, ask the engine when an answer was given, record it, say what to show."""
+    played = read_played(request.POST) if puzzle.kind == "move" else ()
+    fen = position_now(puzzle, played)
+    screen = Screen(puzzle=puzzle, fen=fen, played=played)
+    if puzzle.kind == "move":
+        action = read_board_post(fen, request.POST)
+    elif puzzle.kind == "squares":
+        action = read_board_post(fen, request.POST)
+        screen.marked = action.marked
+    else:
+        action = None
+        screen.chosen = read_options(puzzle, request.POST)
+
+    if request.POST.get("hint"):
+        _remember_hint(request, puzzle)
+        if action is not None and action.kind == "select":
+            screen.selected = action.selected
+        return screen
+
+    if action is None:
+        if not screen.chosen:
+            screen.feedback = _note(_("Choose an answer first."))
+            return screen
+        answer = screen.chosen[0] if puzzle.kind == "assess" else screen.chosen
+        return _judged(request, screen, judge(puzzle, answer), " ".join(screen.chosen))
+    if action.kind == "select":
+        screen.selected = action.selected
+        return screen
+    if action.kind in ("none", "mark"):
+        return screen
+    if action.kind == "unreadable":
+        screen.feedback = _note(
+            _("I cannot read “%(typed)s”. Write a move like Nf3 or e2e4.") % {"typed": action.typed}
+        )
+        return screen
+    if action.kind == "marks_done":
+        return _judged(
+            request, screen, judge(puzzle, action.marked), " ".join(sorted(action.marked))
+        )
+    outcome = judge(puzzle, action.move, played)
+    verdict = outcome.rules_verdict
+    if outcome.verdict == "illegal" and verdict.reason == rules.Reason.PROMOTION_REQUIRED:
+        screen.promotion_pending = action.move[:4]
+        return screen  # opening the picker is not an attempt
+    return _judged(request, screen, outcome, action.move)
+
+
+def _judged(request: HttpRequest, screen: Screen, outcome: Outcome, answer: str) -> Screen:
+    """Record a judged answer (a step of a longer goal is not an attempt yet) and show it."""
+    puzzle = screen.puzzle
+    if outcome.verdict == "continue":
+        screen.played = outcome.played
+        screen.fen = outcome.fen
+        screen.last_move = outcome.reply or (outcome.played[-1] if outcome.played else None)
+        screen.feedback = {"verdict": "continue", "title": _("Good move!"), "messages": []}
+        if outcome.message:
+            screen.feedback["messages"].append(outcome.message)
+        return screen
+    verdict = outcome.rules_verdict
+    reason = verdict.reason.name if verdict is not None and verdict.reason is not None else ""
+    recorded = record_attempt(
+        current_or_new_learner(request),
+        lesson=puzzle.lesson,
+        puzzle=puzzle.id,
+        answer=answer,
+        verdict=outcome.verdict,
+        reason=reason,
+        fen=screen.fen,
+        hint_used=puzzle.id in request.session.get(HINTS_SESSION_KEY, []),
+    )
+    if outcome.verdict == "correct":
+        _forget_hint(request, puzzle)
+        screen.solved_stars = recorded.stars
+        if puzzle.kind == "move":
+            screen.fen = outcome.fen
+            screen.last_move = answer
+            screen.played = outcome.played
+        if puzzle.kind == "squares":
+            screen.marked = frozenset(outcome.truth)
+        screen.feedback = {
+            "verdict": "correct",
+            "title": _("Well done!"),
+            "messages": [puzzle.explanation],
+        }
+    elif outcome.verdict == "illegal":
+        from lessons.explanations import explain  # imported late: lands with the sentences
+
+        screen.highlights = tuple(verdict.squares)
+        screen.feedback = {
+            "verdict": "illegal",
+            "title": _("That move is not allowed."),
+            "messages": explain(verdict),
+        }
+    else:
+        screen.feedback = {
+            "verdict": "incorrect",
+            "title": _("Not yet."),
+            "messages": [outcome.message] if outcome.message else [],
+        }
+    return screen
+
+
+def _render_puzzle(
+    request: HttpRequest, lesson: Lesson, screen: Screen, stars: dict[str, int]
+) -> HttpResponse:
+    puzzle = screen.puzzle
+    index = lesson.puzzles.index(puzzle)
+    solved = screen.solved_stars is not None
+    if index + 1 < len(lesson.puzzles):
+        next_url = f"{reverse('lesson', args=[lesson.slug])}?puzzle={lesson.puzzles[index + 1].id}"
+    else:
+        next_url = reverse("lesson", args=[lesson.slug])
+    context = {
+        "lesson": lesson,
+        "puzzle": puzzle,
+        "number": index + 1,
+        "total": len(lesson.puzzles),
+        "steps": _steps(lesson, puzzle, stars),
+        "board": _board(screen, solved),
+        "interactive": puzzle.kind in ("move", "squares") and not solved,
+        "played": " ".join(screen.played),
+        "promotion": (
+            promotion_context(screen.fen, screen.promotion_pending)
+            if screen.promotion_pending
+            else None
+        ),
+        "feedback": screen.feedback,
+        "hint_shown": puzzle.id in request.session.get(HINTS_SESSION_KEY, []),
+        "several": allows_several(puzzle),
+        "chosen": screen.chosen,
+        "solved_stars": screen.solved_stars,
+        "next_url": next_url,
+        "all_solved": solved and first_unsolved(puzzle_ids(lesson), stars) is None,
+        "answer_url": reverse("puzzle_answer", args=[lesson.slug, puzzle.id]),
+        "retry_url": f"{reverse('lesson', args=[lesson.slug])}?puzzle={puzzle.id}",
+    }
+    template = "lessons/lesson.html#puzzle" if request.htmx else "lessons/lesson.html"
+    response = render(request, template, context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def _board(screen: Screen, solved: bool):
+    puzzle = screen.puzzle
+    if not screen.fen:
+        return None  # a text puzzle with no position
+    if puzzle.kind == "move":
+        mode = "view" if solved else "move"
+    elif puzzle.kind == "squares":
+        mode = "mark"  # after the solve the marks stay, outside any form
+    else:
+        mode = "view"
+    focus_move = puzzle.params.get("move") if puzzle.kind == "choice" else None
+    focus_square = puzzle.square if puzzle.kind == "choice" else None
+    return board_context(
+        screen.fen,
+        orientation=None,
+        selected=screen.selected or focus_square or None,
+        highlights=screen.highlights,
+        marked=screen.marked,
+        last_move=screen.last_move or focus_move,
+        mode=mode,
+    )
+
+
+@dataclass(frozen=True)
+class Step:
+    """One puzzle in the lesson's row of numbered links."""
+
+    id: str
+    number: int
+    stars: int | None
+    current: bool
+
+
+def _steps(lesson: Lesson, current: Puzzle, stars: dict[str, int]) -> list[Step]:
+    return [
+        Step(p.id, number, stars.get(p.id), p.id == current.id)
+        for number, p in enumerate(lesson.puzzles, start=1)
+    ]
+
+
+def _summary(request: HttpRequest, lesson: Lesson, stars: dict[str, int]) -> HttpResponse:
+    curriculum = get_curriculum()
+    context = {
+        "lesson": lesson,
+        "progress": lesson_progress(puzzle_ids(lesson), stars),
+        "steps": [
+            Step(p.id, number, stars.get(p.id), False)
+            for number, p in enumerate(lesson.puzzles, start=1)
+        ],
+        "next_lesson": curriculum.next_lesson(lesson.slug),
+    }
+    return render(request, "lessons/summary.html", context)
+
+
+def _puzzle_in(lesson: Lesson, puzzle_id: str) -> Puzzle | None:
+    return next((p for p in lesson.puzzles if p.id == puzzle_id), None)
+
+
+def _note(message: str) -> dict:
+    return {"verdict": "note", "title": message, "messages": []}
+
+
+def _remember_hint(request: HttpRequest, puzzle: Puzzle) -> None:
+    shown = request.session.get(HINTS_SESSION_KEY, [])
+    if puzzle.id not in shown:
+        request.session[HINTS_SESSION_KEY] = [*shown, puzzle.id]
+
+
+def _forget_hint(request: HttpRequest, puzzle: Puzzle) -> None:
+    shown = request.session.get(HINTS_SESSION_KEY, [])
+    if puzzle.id in shown:
+        request.session[HINTS_SESSION_KEY] = [p for p in shown if p != puzzle.id]
+
+
+def _no_lesson(request: HttpRequest, slug: str) -> HttpResponse:
+    message = _("There is no lesson called “%(slug)s”.") % {"slug": slug[:60]}
+    return render(request, "lessons/problem.html", {"message": message}, status=404)
+
+
+def _no_puzzle(request: HttpRequest, lesson: Lesson, puzzle_id: str) -> HttpResponse:
+    message = _("This lesson has no puzzle called “%(id)s”.") % {"id": puzzle_id[:80]}
+    context = {"message": message, "lesson": lesson}
+    return render(request, "lessons/problem.html", context, status=404)
+
+
+def _bad_request(request: HttpRequest, lesson: Lesson, message: str) -> HttpResponse:
+    context = {"message": message, "lesson": lesson}
+    return render(request, "lessons/problem.html", context, status=400)
