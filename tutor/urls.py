@@ -5,4 +5,5 @@ from tutor.health import healthz
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("", include("lessons.urls")),
+    path("", include("tutor.people.urls")),
 ]

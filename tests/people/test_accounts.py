@@ -1,0 +1,151 @@
+import re
+
+import pytest
+from django.contrib.auth import SESSION_KEY, get_user_model
+from django.core import mail
+from django.test import Client
+from django.urls import reverse
+
+from lessons.learners import LEARNER_SESSION_KEY
+from lessons.models import Learner
+from tutor.people.models import ChildProfile, GrownUp
+from tutor.people.rate_limit import MAX_FAILURES
+
+pytestmark = pytest.mark.django_db
+
+SIGN_UP = reverse("people:sign_up")
+SIGN_IN = reverse("people:sign_in")
+
+
+def browser_with_anonymous_progress() -> tuple[Client, Learner]:
+    client = Client()
+    learner = Learner.objects.create()
+    session = client.session
+    session[LEARNER_SESSION_KEY] = learner.pk
+    session.save()
+    return client, learner
+
+
+def test_it_signs_up_a_grown_up_and_keeps_the_browsers_progress():
+    client, learner = browser_with_anonymous_progress()
+    response = client.post(
+        SIGN_UP,
+        {
+            "username": "mum@example.org",
+            "password1": "a long pass phrase",
+            "password2": "a long pass phrase",
+        },
+    )
+    assert response.status_code == 302
+    assert response["Location"] == reverse("people:parent_home")
+    user = get_user_model().objects.get(username="mum@example.org")
+    assert user.email == "mum@example.org"
+    assert GrownUp.objects.get(user=user).learner == learner
+    assert client.session[LEARNER_SESSION_KEY] == learner.pk
+    assert int(client.session[SESSION_KEY]) == user.pk
+
+
+def test_it_does_not_adopt_a_learner_that_is_someones_child(parent):
+    client = Client()
+    learner = Learner.objects.create(nickname="小明")
+    ChildProfile.objects.create(parent=parent, learner=learner)
+    session = client.session
+    session[LEARNER_SESSION_KEY] = learner.pk
+    session.save()
+    client.post(
+        SIGN_UP,
+        {"username": "dad", "password1": "a long pass phrase", "password2": "a long pass phrase"},
+    )
+    assert GrownUp.objects.get(user__username="dad").learner is None
+
+
+def test_it_refuses_mismatched_passwords_with_a_400():
+    response = Client().post(
+        SIGN_UP, {"username": "dad", "password1": "a long pass phrase", "password2": "another one!"}
+    )
+    assert response.status_code == 400
+    assert not get_user_model().objects.filter(username="dad").exists()
+
+
+def test_it_rotates_the_session_key_at_sign_in(parent):
+    client = Client()
+    client.get(SIGN_IN)
+    client.session.save()
+    before = client.session.session_key
+    response = client.post(SIGN_IN, {"username": "parent", "password": "correct horse battery"})
+    assert response.status_code == 302
+    assert client.session.session_key != before
+    assert int(client.session[SESSION_KEY]) == parent.pk
+
+
+def test_it_accepts_the_email_address_in_place_of_the_username(parent):
+    client = Client()
+    response = client.post(
+        SIGN_IN, {"username": "parent@example.org", "password": "correct horse battery"}
+    )
+    assert response.status_code == 302
+    assert int(client.session[SESSION_KEY]) == parent.pk
+
+
+def test_it_answers_a_wrong_password_with_a_400_and_no_session(parent):
+    client = Client()
+    response = client.post(SIGN_IN, {"username": "parent", "password": "wrong"})
+    assert response.status_code == 400
+    assert SESSION_KEY not in client.session
+
+
+def test_it_refuses_the_sixth_try_within_15_minutes_even_with_the_right_password(parent):
+    client = Client()
+    for _ in range(MAX_FAILURES):
+        assert client.post(SIGN_IN, {"username": "parent", "password": "wrong"}).status_code == 400
+    response = client.post(SIGN_IN, {"username": "parent", "password": "correct horse battery"})
+    assert response.status_code == 429
+    assert "請等 15 分鐘" in response.content.decode()
+    assert SESSION_KEY not in client.session
+
+
+def test_it_limits_each_username_separately(parent, other_parent):
+    client = Client()
+    for _ in range(MAX_FAILURES):
+        client.post(SIGN_IN, {"username": "parent", "password": "wrong"})
+    response = client.post(
+        SIGN_IN, {"username": "other-parent", "password": "correct horse battery"}
+    )
+    assert response.status_code == 302
+
+
+def test_it_ignores_a_next_address_on_another_site(parent):
+    response = Client().post(
+        SIGN_IN,
+        {
+            "username": "parent",
+            "password": "correct horse battery",
+            "next": "https://evil.example/",
+        },
+    )
+    assert response["Location"] == reverse("people:parent_home")
+
+
+def test_it_signs_out_only_by_post(parent):
+    client = Client()
+    client.force_login(parent)
+    assert client.get(reverse("people:sign_out")).status_code == 405
+    assert client.post(reverse("people:sign_out")).status_code == 302
+    assert SESSION_KEY not in client.session
+
+
+def test_it_mails_a_password_reset_link_that_sets_a_new_password(parent):
+    client = Client()
+    response = client.post(reverse("people:password_reset"), {"email": "parent@example.org"})
+    assert response.status_code == 302
+    assert len(mail.outbox) == 1
+    link = re.search(r"https?://[^/]+(/\S+)", mail.outbox[0].body).group(1)
+    form_page = client.get(link, follow=True)
+    assert form_page.status_code == 200
+    set_url = form_page.redirect_chain[-1][0]
+    done = client.post(
+        set_url, {"new_password1": "a brand new phrase", "new_password2": "a brand new phrase"}
+    )
+    assert done.status_code == 302
+    parent.refresh_from_db()
+    assert parent.check_password("a brand new phrase")

@@ -1,0 +1,67 @@
+"""Grown-ups' accounts: sign up, sign in (rate-limited), sign out.
+
+Sign-up and sign-in keep the progress this browser already made: an anonymous
+learner becomes the grown-up's own learner. Django's login() rotates the session key.
+"""
+
+from django.contrib.auth import login, logout
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from lessons.learners import current_learner, use_learner
+from tutor.people import rate_limit
+from tutor.people.forms import SignInForm, SignUpForm
+from tutor.people.models import GrownUp
+from tutor.people.next_url import safe_next_url
+from tutor.people.permissions import grown_up_of, is_adoptable
+
+SIGN_IN_SCOPE = "sign-in"
+
+
+def _adopt_browser_learner(request: HttpRequest, grown_up: GrownUp) -> None:
+    """Give the grown-up this browser's anonymous progress, or switch to their own."""
+    if grown_up.learner is None:
+        learner = current_learner(request)
+        if learner is not None and is_adoptable(learner):
+            grown_up.learner = learner
+            grown_up.save(update_fields=["learner"])
+    if grown_up.learner is not None:
+        use_learner(request, grown_up.learner)
+
+
+def sign_up(request: HttpRequest) -> HttpResponse:
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST":
+        if form.is_valid():
+            user = form.save()
+            grown_up = GrownUp.objects.create(user=user)
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            _adopt_browser_learner(request, grown_up)
+            return redirect("people:parent_home")
+        return render(request, "people/sign_up.html", {"form": form}, status=400)
+    return render(request, "people/sign_up.html", {"form": form})
+
+
+def sign_in(request: HttpRequest) -> HttpResponse:
+    form = SignInForm(request, data=request.POST or None)
+    next_url = safe_next_url(request, "")
+    if request.method == "POST":
+        key = rate_limit.client_key(request, request.POST.get("username", ""))
+        if rate_limit.is_blocked(SIGN_IN_SCOPE, key):
+            return render(request, "people/too_many_tries.html", status=429)
+        if form.is_valid():
+            rate_limit.clear_failures(SIGN_IN_SCOPE, key)
+            login(request, form.get_user())
+            _adopt_browser_learner(request, grown_up_of(form.get_user()))
+            return redirect(next_url or "people:parent_home")
+        rate_limit.record_failure(SIGN_IN_SCOPE, key)
+        context = {"form": form, "next": next_url}
+        return render(request, "people/sign_in.html", context, status=400)
+    return render(request, "people/sign_in.html", {"form": form, "next": next_url})
+
+
+@require_POST
+def sign_out(request: HttpRequest) -> HttpResponse:
+    logout(request)
+    return redirect("lesson_map")

@@ -1,0 +1,137 @@
+"""Teachers: classes, students from a pasted list, login cards, secrets, moves, assignments."""
+
+from contextlib import suppress
+
+from django.db import IntegrityError, transaction
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from lessons.models import Learner
+from tutor.people.avatars import AVATARS
+from tutor.people.forms import AssignmentForm, ClassroomForm, MoveStudentForm, StudentListForm
+from tutor.people.models import Assignment, Classroom, Student
+from tutor.people.permissions import classroom_for_teacher, grown_up_required, student_for_teacher
+from tutor.people.picture_words import new_secret
+
+AVATAR_CYCLE = list(AVATARS)
+
+
+def _teacher_page(request: HttpRequest, form: ClassroomForm, status: int = 200) -> HttpResponse:
+    classrooms = Classroom.objects.filter(teacher=request.user).annotate(
+        student_count=Count("students")
+    )
+    return render(
+        request, "people/teacher_home.html", {"classrooms": classrooms, "form": form}, status=status
+    )
+
+
+@grown_up_required
+def teacher_home(request: HttpRequest) -> HttpResponse:
+    if request.method == "POST":
+        form = ClassroomForm(request.POST)
+        if not form.is_valid():
+            return _teacher_page(request, form, status=400)
+        classroom = Classroom.objects.create(teacher=request.user, name=form.cleaned_data["name"])
+        return redirect("people:class_roster", classroom_id=classroom.pk)
+    return _teacher_page(request, ClassroomForm())
+
+
+def _roster_page(request, classroom, form, *, status=200, added=(), skipped=()) -> HttpResponse:
+    context = {
+        "classroom": classroom,
+        "students": list(classroom.students.select_related("learner")),
+        "form": form,
+        "added": added,
+        "skipped": skipped,
+        "other_classrooms": Classroom.objects.filter(teacher=request.user).exclude(pk=classroom.pk),
+    }
+    return render(request, "people/class_roster.html", context, status=status)
+
+
+@grown_up_required
+def class_roster(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    classroom = classroom_for_teacher(request.user, classroom_id)
+    if request.method != "POST":
+        return _roster_page(request, classroom, StudentListForm())
+    form = StudentListForm(request.POST)
+    if not form.is_valid():
+        return _roster_page(request, classroom, form, status=400)
+    taken = set(classroom.students.values_list("learner__nickname", flat=True))
+    names = form.cleaned_data["nicknames"]
+    added = [name for name in names if name not in taken]
+    with transaction.atomic():
+        start = len(taken)
+        for offset, name in enumerate(added):
+            avatar = AVATAR_CYCLE[(start + offset) % len(AVATAR_CYCLE)]
+            learner = Learner.objects.create(nickname=name, avatar=avatar)
+            first, second = new_secret()
+            Student.objects.create(
+                classroom=classroom, learner=learner, secret_first=first, secret_second=second
+            )
+    skipped = [name for name in names if name in taken]
+    return _roster_page(request, classroom, StudentListForm(), added=added, skipped=skipped)
+
+
+@grown_up_required
+def login_cards(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    classroom = classroom_for_teacher(request.user, classroom_id)
+    students = list(classroom.students.select_related("learner"))
+    return render(
+        request, "people/login_cards.html", {"classroom": classroom, "students": students}
+    )
+
+
+@require_POST
+@grown_up_required
+def reset_secret(request: HttpRequest, student_id: int) -> HttpResponse:
+    student = student_for_teacher(request.user, student_id)
+    student.secret_first, student.secret_second = new_secret()
+    student.save(update_fields=["secret_first", "secret_second"])
+    return redirect("people:class_roster", classroom_id=student.classroom_id)
+
+
+@require_POST
+@grown_up_required
+def move_student(request: HttpRequest, student_id: int) -> HttpResponse:
+    student = student_for_teacher(request.user, student_id)
+    classrooms = Classroom.objects.filter(teacher=request.user)
+    form = MoveStudentForm(request.POST, classrooms=classrooms)
+    if not form.is_valid():
+        message = _("Choose one of your classes.")
+        return render(request, "people/bad_request.html", {"message": message}, status=400)
+    target = get_object_or_404(classrooms, pk=form.cleaned_data["classroom"])
+    if target.students.filter(learner__nickname=student.learner.nickname).exists():
+        message = _("That class already has a student with this nickname.")
+        return render(request, "people/bad_request.html", {"message": message}, status=400)
+    old_classroom_id = student.classroom_id
+    student.classroom = target
+    student.save(update_fields=["classroom"])
+    return redirect("people:class_roster", classroom_id=old_classroom_id)
+
+
+@require_POST
+@grown_up_required
+def add_assignment(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    classroom = classroom_for_teacher(request.user, classroom_id)
+    form = AssignmentForm(request.POST)
+    if not form.is_valid():
+        message = _("Choose a lesson, and a due date written as a date.")
+        return render(request, "people/bad_request.html", {"message": message}, status=400)
+    with suppress(IntegrityError):  # a double submit racing itself: the assignment exists
+        Assignment.objects.update_or_create(
+            classroom=classroom,
+            lesson=form.cleaned_data["lesson"],
+            defaults={"due_on": form.cleaned_data["due_on"]},
+        )
+    return redirect("people:class_dashboard", classroom_id=classroom.pk)
+
+
+@require_POST
+@grown_up_required
+def remove_assignment(request: HttpRequest, assignment_id: int) -> HttpResponse:
+    assignment = get_object_or_404(Assignment, pk=assignment_id, classroom__teacher=request.user)
+    assignment.delete()
+    return redirect("people:class_dashboard", classroom_id=assignment.classroom_id)

@@ -1,0 +1,49 @@
+"""The teacher's view of a class: the grid, misconceptions, last 7 days, assignments, histories."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from tutor.people import reports
+from tutor.people.forms import AssignmentForm
+from tutor.people.lesson_index import all_lessons
+from tutor.people.misconceptions import misconception_for
+from tutor.people.permissions import classroom_for_teacher, grown_up_required, student_for_teacher
+
+
+@grown_up_required
+def class_dashboard(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    classroom = classroom_for_teacher(request.user, classroom_id)
+    students = list(classroom.students.select_related("learner"))
+    learner_ids = [student.learner_id for student in students]
+    lessons = all_lessons()
+    grid = reports.class_grid(students, lessons)
+    context = {
+        "classroom": classroom,
+        "lessons": lessons,
+        "grid": grid,
+        "misconceptions": reports.rules_tripped_over(learner_ids),
+        "activity": reports.recent_activity(learner_ids),
+        "assignments": reports.assignment_statuses(
+            classroom, grid, {lesson.slug: lesson for lesson in lessons}
+        ),
+        "assignment_form": AssignmentForm(),
+    }
+    return render(request, "people/class_dashboard.html", context)
+
+
+@grown_up_required
+def student_history(request: HttpRequest, student_id: int) -> HttpResponse:
+    student = student_for_teacher(request.user, student_id)
+    lessons = {lesson.slug: lesson for lesson in all_lessons()}
+    attempts = [
+        (attempt, misconception_for(attempt.reason) if attempt.reason else None)
+        for attempt in reports.attempt_history(student.learner)
+    ]
+    context = {
+        "student": student,
+        "learner": student.learner,
+        "attempts": attempts,
+        "lessons": lessons,
+        "row": reports.class_grid([student], list(lessons.values()))[0],
+    }
+    return render(request, "people/student_history.html", context)

@@ -1,0 +1,132 @@
+"""Forms of the people app: sign-up and sign-in, children, PIN, classes, students, assignments."""
+
+import re
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+from tutor.people.avatars import DEFAULT_AVATAR, avatar_choices
+from tutor.people.lesson_index import lesson_choices
+
+MAX_STUDENTS_PER_PASTE = 60
+NICKNAME_MAX = 40
+
+
+class SignUpForm(UserCreationForm):
+    """A username or an e-mail address, and a password; the e-mail is only for password resets."""
+
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username", "email")
+        labels = {"username": _("Username or e-mail"), "email": _("E-mail (for password resets)")}
+        help_texts = {"username": "", "email": ""}
+
+    def clean(self):
+        cleaned = super().clean()
+        username = cleaned.get("username") or ""
+        if "@" in username and not cleaned.get("email"):
+            cleaned["email"] = username
+        return cleaned
+
+
+class SignInForm(AuthenticationForm):
+    """Django's sign-in, also accepting the e-mail address in place of the username."""
+
+    username = forms.CharField(label=_("Username or e-mail"), max_length=254)
+
+    def clean_username(self) -> str:
+        username = self.cleaned_data["username"].strip()
+        if "@" in username:
+            users = get_user_model().objects.filter(email__iexact=username)
+            if len(users) == 1 and users[0].get_username() != username:
+                return users[0].get_username()
+        return username
+
+
+class ChildForm(forms.Form):
+    nickname = forms.CharField(label=_("Nickname"), max_length=NICKNAME_MAX)
+    avatar = forms.ChoiceField(
+        label=_("Avatar"),
+        choices=avatar_choices,
+        initial=DEFAULT_AVATAR,
+        widget=forms.RadioSelect,
+    )
+
+    def clean_nickname(self) -> str:
+        return self.cleaned_data["nickname"].strip()
+
+
+class PinForm(forms.Form):
+    pin = forms.RegexField(
+        label=_("PIN (4 to 6 digits)"),
+        regex=r"^\d{4,6}$",
+        error_messages={"invalid": _("Use 4 to 6 digits.")},
+        widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
+
+
+class ClassroomForm(forms.Form):
+    name = forms.CharField(label=_("Class name"), max_length=60)
+
+
+def split_nicknames(text: str) -> list[str]:
+    """One nickname a line (commas and 、 also separate), blanks and repeats dropped."""
+    names: list[str] = []
+    for raw in re.split(r"[\n,，、;；\t]+", text):
+        name = raw.strip()
+        if name and name not in names:
+            names.append(name)
+    return names
+
+
+class StudentListForm(forms.Form):
+    nicknames = forms.CharField(
+        label=_("Students' nicknames, one a line"),
+        widget=forms.Textarea(attrs={"rows": 10}),
+    )
+
+    def clean_nicknames(self) -> list[str]:
+        names = split_nicknames(self.cleaned_data["nicknames"])
+        if not names:
+            raise forms.ValidationError(_("Write at least one nickname."))
+        if len(names) > MAX_STUDENTS_PER_PASTE:
+            raise forms.ValidationError(
+                _("At most %(max)d students at a time."), params={"max": MAX_STUDENTS_PER_PASTE}
+            )
+        too_long = [name for name in names if len(name) > NICKNAME_MAX]
+        if too_long:
+            raise forms.ValidationError(
+                _("A nickname has at most %(max)d characters: %(name)s"),
+                params={"max": NICKNAME_MAX, "name": too_long[0]},
+            )
+        return names
+
+
+class MoveStudentForm(forms.Form):
+    classroom = forms.TypedChoiceField(label=_("Move to class"), coerce=int)
+
+    def __init__(self, *args, classrooms, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["classroom"].choices = [(c.pk, c.name) for c in classrooms]
+
+
+class AssignmentForm(forms.Form):
+    lesson = forms.ChoiceField(label=_("Lesson"), choices=lesson_choices)
+    due_on = forms.DateField(
+        label=_("Due date (optional)"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+
+
+class ClassCodeForm(forms.Form):
+    code = forms.CharField(
+        label=_("Class code"),
+        max_length=12,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters"}),
+    )
+
+    def clean_code(self) -> str:
+        return self.cleaned_data["code"].strip().upper().replace(" ", "")

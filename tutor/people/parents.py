@@ -1,0 +1,113 @@
+"""Parents: their children, 「現在誰在學？」 on a shared device, the PIN closing the area."""
+
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from lessons.learners import use_learner
+from lessons.models import Learner
+from tutor.people import rate_limit, reports
+from tutor.people.forms import ChildForm, PinForm
+from tutor.people.models import ChildProfile
+from tutor.people.next_url import safe_next_url
+from tutor.people.permissions import (
+    LOCKED_SESSION_KEY,
+    child_for_parent,
+    grown_up_of,
+    grown_up_required,
+)
+
+PIN_SCOPE = "pin"
+
+
+def _children(user) -> list[ChildProfile]:
+    return list(ChildProfile.objects.filter(parent=user).select_related("learner"))
+
+
+def _parent_page(request: HttpRequest, child_form: ChildForm, pin_form: PinForm, status=200):
+    context = {
+        "children": _children(request.user),
+        "child_form": child_form,
+        "pin_form": pin_form,
+        "grown_up": grown_up_of(request.user),
+    }
+    return render(request, "people/parent_home.html", context, status=status)
+
+
+@grown_up_required
+def parent_home(request: HttpRequest) -> HttpResponse:
+    return _parent_page(request, ChildForm(), PinForm())
+
+
+@require_POST
+@grown_up_required
+def add_child(request: HttpRequest) -> HttpResponse:
+    form = ChildForm(request.POST)
+    if not form.is_valid():
+        return _parent_page(request, form, PinForm(), status=400)
+    with transaction.atomic():
+        learner = Learner.objects.create(
+            nickname=form.cleaned_data["nickname"], avatar=form.cleaned_data["avatar"]
+        )
+        ChildProfile.objects.create(parent=request.user, learner=learner)
+    return redirect("people:parent_home")
+
+
+@grown_up_required
+def child_progress(request: HttpRequest, learner_id: int) -> HttpResponse:
+    child = child_for_parent(request.user, learner_id)
+    context = {
+        "child": child,
+        "learner": child.learner,
+        "lessons": reports.stars_per_lesson(child.learner),
+        "trips": reports.rules_tripped_over([child.learner_id]),
+    }
+    return render(request, "people/child_progress.html", context)
+
+
+@require_POST
+@grown_up_required
+def set_pin(request: HttpRequest) -> HttpResponse:
+    form = PinForm(request.POST)
+    if not form.is_valid():
+        return _parent_page(request, ChildForm(), form, status=400)
+    grown_up_of(request.user).set_pin(form.cleaned_data["pin"])
+    return redirect("people:parent_home")
+
+
+@login_required
+def who_is_learning(request: HttpRequest) -> HttpResponse:
+    """A child picks themselves; with a PIN set, the grown-up area closes behind them."""
+    if request.method == "POST":
+        learner_id = request.POST.get("learner", "")
+        if not learner_id.isdigit():
+            return render(request, "people/bad_request.html", status=400)
+        child = child_for_parent(request.user, int(learner_id))
+        use_learner(request, child.learner)
+        if grown_up_of(request.user).has_pin:
+            request.session[LOCKED_SESSION_KEY] = True
+        return redirect("lesson_map")
+    return render(request, "people/who_is_learning.html", {"children": _children(request.user)})
+
+
+@login_required
+def unlock(request: HttpRequest) -> HttpResponse:
+    grown_up = grown_up_of(request.user)
+    next_url = safe_next_url(request, "")
+    form = PinForm(request.POST or None)
+    if request.method == "POST":
+        key = rate_limit.client_key(request, str(request.user.pk))
+        if rate_limit.is_blocked(PIN_SCOPE, key):
+            return render(request, "people/too_many_tries.html", status=429)
+        if form.is_valid() and grown_up.check_pin(form.cleaned_data["pin"]):
+            rate_limit.clear_failures(PIN_SCOPE, key)
+            request.session.pop(LOCKED_SESSION_KEY, None)
+            if grown_up.learner is not None:
+                use_learner(request, grown_up.learner)
+            return redirect(next_url or "people:parent_home")
+        rate_limit.record_failure(PIN_SCOPE, key)
+        context = {"form": form, "next": next_url, "wrong": True}
+        return render(request, "people/unlock.html", context, status=400)
+    return render(request, "people/unlock.html", {"form": form, "next": next_url})

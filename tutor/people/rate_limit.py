@@ -1,0 +1,36 @@
+"""Slowing down guessing: after MAX_FAILURES failed sign-ins within WINDOW, refuse for a while.
+
+Failures are rows in the database (LoginFailure), so every app server sees the
+same count. A key joins what is being guessed (a username, a student) with the
+client's address.
+"""
+
+from datetime import timedelta
+
+from django.http import HttpRequest
+from django.utils import timezone
+
+from tutor.people.models import LoginFailure
+
+MAX_FAILURES = 5
+WINDOW = timedelta(minutes=15)
+
+
+def client_key(request: HttpRequest, target: str) -> str:
+    return f"{target.strip().lower()}|{request.META.get('REMOTE_ADDR', '')}"
+
+
+def is_blocked(scope: str, key: str) -> bool:
+    since = timezone.now() - WINDOW
+    recent = LoginFailure.objects.filter(scope=scope, key=key, created_at__gte=since)
+    return recent.count() >= MAX_FAILURES
+
+
+def record_failure(scope: str, key: str) -> None:
+    now = timezone.now()
+    LoginFailure.objects.filter(created_at__lt=now - WINDOW).delete()
+    LoginFailure.objects.create(scope=scope, key=key[:200], created_at=now)
+
+
+def clear_failures(scope: str, key: str) -> None:
+    LoginFailure.objects.filter(scope=scope, key=key).delete()

@@ -1,0 +1,178 @@
+"""What the grown-ups see, computed in a fixed number of queries whatever the class size.
+
+Stars and completion come from lessons.progress (the same rules as the lesson
+map); mistakes are the learners' illegal attempts grouped by rules.Reason.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+
+from django.db.models import Count, Max
+from django.db.models.functions import TruncDate
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from lessons.board import BoardView, board_context
+from lessons.models import Attempt, Learner, PuzzleResult, Verdict
+from lessons.progress import LessonProgress, lesson_progress, stars_by_puzzle
+from tutor.people.lesson_index import LessonInfo, all_lessons, lesson_url
+from tutor.people.misconceptions import Misconception, misconception_for
+from tutor.people.models import Assignment, Classroom, Student
+
+ACTIVITY_DAYS = 7
+
+
+@dataclass(frozen=True)
+class LessonStars:
+    lesson: LessonInfo
+    progress: LessonProgress
+
+    @property
+    def level(self) -> str:
+        """none, started, done (every puzzle solved) or mastered (done with three stars)."""
+        if self.progress.complete:
+            return "mastered" if self.progress.stars == 3 else "done"
+        return "started" if self.progress.solved else "none"
+
+
+def stars_per_lesson(learner: Learner) -> list[LessonStars]:
+    stars = stars_by_puzzle(learner)
+    return [
+        LessonStars(lesson, lesson_progress(lesson.puzzle_ids, stars)) for lesson in all_lessons()
+    ]
+
+
+@dataclass(frozen=True)
+class Trip:
+    """A rule tripped over `count` times, with the latest illegal try as an example."""
+
+    misconception: Misconception
+    count: int
+    example_fen: str
+    example_answer: str
+
+    @property
+    def lesson_url(self) -> str:
+        return lesson_url(self.misconception.lesson) if self.misconception.lesson else ""
+
+    @property
+    def board(self) -> BoardView | None:
+        """The example position, drawn small; None when no position was kept."""
+        if not self.example_fen:
+            return None
+        try:
+            return board_context(self.example_fen, mode="view", orientation="white")
+        except ValueError:
+            return None
+
+    @property
+    def board_label(self) -> str:
+        return gettext("Example position: %(fen)s") % {"fen": self.example_fen}
+
+
+def rules_tripped_over(learner_ids: list[int], limit: int = 5) -> list[Trip]:
+    """The reasons most often behind illegal moves, most frequent first (two queries)."""
+    rows = list(
+        Attempt.objects.filter(learner_id__in=learner_ids, verdict=Verdict.ILLEGAL)
+        .exclude(reason="")
+        .values("reason")
+        .annotate(count=Count("id"), latest=Max("id"))
+        .order_by("-count", "reason")[:limit]
+    )
+    examples = Attempt.objects.only("fen", "answer").in_bulk([row["latest"] for row in rows])
+    return [
+        Trip(
+            misconception_for(row["reason"]),
+            row["count"],
+            examples[row["latest"]].fen,
+            examples[row["latest"]].answer,
+        )
+        for row in rows
+    ]
+
+
+@dataclass
+class GridRow:
+    student: Student
+    cells: list[LessonStars] = field(default_factory=list)
+
+    def cell(self, slug: str) -> LessonStars | None:
+        return next((cell for cell in self.cells if cell.lesson.slug == slug), None)
+
+
+def class_grid(students: list[Student], lessons: list[LessonInfo]) -> list[GridRow]:
+    """Students × lessons, each cell the student's progress in the lesson (one query)."""
+    stars: dict[int, dict[str, int]] = defaultdict(dict)
+    results = PuzzleResult.objects.filter(
+        learner_id__in=[s.learner_id for s in students], solved_at__isnull=False
+    ).values_list("learner_id", "puzzle", "stars")
+    for learner_id, puzzle, puzzle_stars in results:
+        stars[learner_id][puzzle] = puzzle_stars
+    return [
+        GridRow(
+            student,
+            [
+                LessonStars(lesson, lesson_progress(lesson.puzzle_ids, stars[student.learner_id]))
+                for lesson in lessons
+            ],
+        )
+        for student in students
+    ]
+
+
+@dataclass(frozen=True)
+class DayActivity:
+    day: date
+    attempts: int
+    learners: int
+
+
+def recent_activity(learner_ids: list[int], days: int = ACTIVITY_DAYS) -> list[DayActivity]:
+    """Attempts and active learners on each of the last `days` days, today last (one query)."""
+    today = timezone.localdate()
+    first = today - timedelta(days=days - 1)
+    start = timezone.make_aware(timezone.datetime.combine(first, timezone.datetime.min.time()))
+    rows = (
+        Attempt.objects.filter(learner_id__in=learner_ids, created_at__gte=start)
+        .annotate(day=TruncDate("created_at", tzinfo=timezone.get_current_timezone()))
+        .values("day")
+        .annotate(attempts=Count("id"), learners=Count("learner_id", distinct=True))
+    )
+    by_day = {row["day"]: row for row in rows}
+    return [
+        DayActivity(
+            day,
+            by_day.get(day, {}).get("attempts", 0),
+            by_day.get(day, {}).get("learners", 0),
+        )
+        for day in (first + timedelta(days=n) for n in range(days))
+    ]
+
+
+@dataclass(frozen=True)
+class AssignmentStatus:
+    assignment: Assignment
+    lesson: LessonInfo | None
+    finished: list[Student]
+    total: int
+
+
+def assignment_statuses(
+    classroom: Classroom, grid: list[GridRow], lessons: dict[str, LessonInfo]
+) -> list[AssignmentStatus]:
+    """Each assignment of the class and who has finished its lesson (one query)."""
+    statuses = []
+    for assignment in classroom.assignments.all():
+        finished = [
+            row.student
+            for row in grid
+            if (cell := row.cell(assignment.lesson)) is not None and cell.progress.complete
+        ]
+        lesson = lessons.get(assignment.lesson)
+        statuses.append(AssignmentStatus(assignment, lesson, finished, len(grid)))
+    return statuses
+
+
+def attempt_history(learner: Learner, limit: int = 200) -> list[Attempt]:
+    return list(Attempt.objects.filter(learner=learner).order_by("-created_at", "-pk")[:limit])

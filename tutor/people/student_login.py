@@ -1,0 +1,60 @@
+"""A student signs in without e-mail: class code → their name → their two picture words."""
+
+from django.contrib.auth import logout
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+from lessons.learners import use_learner
+from tutor.people import rate_limit
+from tutor.people.forms import ClassCodeForm
+from tutor.people.models import Classroom, Student
+from tutor.people.picture_words import PICTURE_WORDS
+
+STUDENT_SCOPE = "student"
+
+
+def join_class(request: HttpRequest) -> HttpResponse:
+    form = ClassCodeForm(request.GET or None)
+    if form.is_valid():
+        code = form.cleaned_data["code"]
+        if Classroom.objects.filter(join_code=code).exists():
+            return redirect("people:pick_name", code=code)
+        return render(
+            request, "people/join_class.html", {"form": form, "unknown": True}, status=404
+        )
+    status = 400 if request.GET else 200
+    return render(request, "people/join_class.html", {"form": form}, status=status)
+
+
+def pick_name(request: HttpRequest, code: str) -> HttpResponse:
+    classroom = get_object_or_404(Classroom, join_code=code.upper())
+    students = list(classroom.students.select_related("learner"))
+    return render(request, "people/pick_name.html", {"classroom": classroom, "students": students})
+
+
+def pick_secret(request: HttpRequest, code: str, student_id: int) -> HttpResponse:
+    """Two taps: the first picture, then the second; both in plain forms, no script needed."""
+    student = get_object_or_404(
+        Student.objects.select_related("learner", "classroom"),
+        pk=student_id,
+        classroom__join_code=code.upper(),
+    )
+    first = request.POST.get("first", "")
+    second = request.POST.get("second", "")
+    context = {"student": student, "classroom": student.classroom, "words": PICTURE_WORDS}
+    if request.method != "POST":
+        return render(request, "people/pick_secret.html", context)
+    if first not in PICTURE_WORDS or (second and second not in PICTURE_WORDS):
+        return render(request, "people/pick_secret.html", {**context, "bad": True}, status=400)
+    if not second:
+        return render(request, "people/pick_secret.html", {**context, "first": first})
+    key = rate_limit.client_key(request, f"student-{student.pk}")
+    if rate_limit.is_blocked(STUDENT_SCOPE, key):
+        return render(request, "people/too_many_tries.html", {"child": True}, status=429)
+    if (first, second) != (student.secret_first, student.secret_second):
+        rate_limit.record_failure(STUDENT_SCOPE, key)
+        return render(request, "people/pick_secret.html", {**context, "wrong": True}, status=400)
+    rate_limit.clear_failures(STUDENT_SCOPE, key)
+    logout(request)  # a grown-up signed in on this device is signed out; a new session begins
+    use_learner(request, student.learner)
+    return redirect("lesson_map")

@@ -1,0 +1,29 @@
+from django import template
+
+from tutor.people.avatars import avatar_for
+from tutor.people.picture_words import PICTURE_WORDS
+
+register = template.Library()
+
+
+@register.inclusion_tag("people/avatar.html")
+def avatar(letter: str) -> dict:
+    return {"avatar": avatar_for(letter)}
+
+
+@register.inclusion_tag("people/picture.html")
+def picture(word: str, size: int = 64) -> dict:
+    return {"word": word, "size": size}
+
+
+@register.simple_tag
+def secret_names(student) -> str:
+    """The two picture words in order, as words: 「太陽 → 月亮」."""
+    first = PICTURE_WORDS.get(student.secret_first)
+    second = PICTURE_WORDS.get(student.secret_second)
+    return " → ".join(str(word.name) for word in (first, second) if word is not None)
+
+
+@register.filter
+def get_item(mapping: dict, key: str):
+    return mapping.get(key)

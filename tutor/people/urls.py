@@ -1,0 +1,91 @@
+from django.contrib.auth import views as auth_views
+from django.urls import path, reverse_lazy
+
+from tutor.people import (
+    accounts,
+    classes,
+    dashboards,
+    exports,
+    parents,
+    student_login,
+)
+
+app_name = "people"
+
+password_reset_patterns = [
+    path(
+        "accounts/password-reset/",
+        auth_views.PasswordResetView.as_view(
+            template_name="people/password_reset_form.html",
+            email_template_name="people/password_reset_email.txt",
+            subject_template_name="people/password_reset_subject.txt",
+            success_url=reverse_lazy("people:password_reset_done"),
+        ),
+        name="password_reset",
+    ),
+    path(
+        "accounts/password-reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(template_name="people/password_reset_done.html"),
+        name="password_reset_done",
+    ),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(
+            template_name="people/password_reset_confirm.html",
+            success_url=reverse_lazy("people:password_reset_complete"),
+        ),
+        name="password_reset_confirm",
+    ),
+    path(
+        "accounts/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(
+            template_name="people/password_reset_complete.html"
+        ),
+        name="password_reset_complete",
+    ),
+]
+
+urlpatterns = [
+    path("accounts/signup/", accounts.sign_up, name="sign_up"),
+    path("accounts/login/", accounts.sign_in, name="sign_in"),
+    path("accounts/logout/", accounts.sign_out, name="sign_out"),
+    *password_reset_patterns,
+    path("who/", parents.who_is_learning, name="who_is_learning"),
+    path("unlock/", parents.unlock, name="unlock"),
+    path("parent/", parents.parent_home, name="parent_home"),
+    path("parent/children/add/", parents.add_child, name="add_child"),
+    path("parent/children/<int:learner_id>/", parents.child_progress, name="child_progress"),
+    path("parent/pin/", parents.set_pin, name="set_pin"),
+    path("learners/<int:learner_id>/export.json", exports.learner_json, name="learner_json"),
+    path("learners/<int:learner_id>/delete/", exports.delete_learner, name="delete_learner"),
+    path("teacher/", classes.teacher_home, name="teacher_home"),
+    path("teacher/classes/<int:classroom_id>/", dashboards.class_dashboard, name="class_dashboard"),
+    path("teacher/classes/<int:classroom_id>/students/", classes.class_roster, name="class_roster"),
+    path("teacher/classes/<int:classroom_id>/cards/", classes.login_cards, name="login_cards"),
+    path("teacher/classes/<int:classroom_id>/grid.csv", exports.grid_csv, name="grid_csv"),
+    path(
+        "teacher/classes/<int:classroom_id>/attempts.csv",
+        exports.attempts_csv,
+        name="attempts_csv",
+    ),
+    path(
+        "teacher/classes/<int:classroom_id>/assignments/",
+        classes.add_assignment,
+        name="add_assignment",
+    ),
+    path(
+        "teacher/assignments/<int:assignment_id>/remove/",
+        classes.remove_assignment,
+        name="remove_assignment",
+    ),
+    path("teacher/students/<int:student_id>/", dashboards.student_history, name="student_history"),
+    path(
+        "teacher/students/<int:student_id>/new-secret/",
+        classes.reset_secret,
+        name="reset_secret",
+    ),
+    path("teacher/students/<int:student_id>/move/", classes.move_student, name="move_student"),
+    path("join/", student_login.join_class, name="join_class"),
+    path("join/<str:code>/", student_login.pick_name, name="pick_name"),
+    path("join/<str:code>/<int:student_id>/", student_login.pick_secret, name="pick_secret"),
+]
