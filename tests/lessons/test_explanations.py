@@ -1,0 +1,156 @@
+"""Every reason the engine gives is told to the child as a Traditional Chinese sentence."""
+
+import re
+
+import pytest
+from django.utils import translation
+
+import rules
+from lessons.explanations import describe_claim, describe_termination, explain, piece_name
+from rules import Claim, Reason, Termination
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+# One position per reason (FEN, move, history), each breaking that rule.
+EXAMPLES = {
+    Reason.NO_PIECE: ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "d2d3", ()),
+    Reason.OPPONENT_PIECE: ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e8e7", ()),
+    Reason.OWN_PIECE_ON_TARGET: ("4k3/8/8/8/8/8/3P4/3QK3 w - - 0 1", "d1d2", ()),
+    Reason.NOT_HOW_IT_MOVES: ("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", "g1e3", ()),
+    Reason.PATH_BLOCKED: ("4k3/8/8/R2p4/8/8/8/4K3 w - - 0 1", "a5h5", ()),
+    Reason.PAWN_FORWARD_OCCUPIED: ("4k3/8/8/4p3/4P3/8/8/4K3 w - - 0 1", "e4e5", ()),
+    Reason.PAWN_DIAGONAL_NEEDS_CAPTURE: ("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1", "e4d5", ()),
+    Reason.EN_PASSANT_EXPIRED: (
+        "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1",
+        "e5d6",
+        ("d7d5", "e1e2", "e8f8"),
+    ),
+    Reason.CASTLING_RIGHTS_LOST: ("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "e1g1", ()),
+    Reason.CASTLING_BLOCKED: ("4k3/8/8/8/8/8/8/4KBNR w K - 0 1", "e1g1", ()),
+    Reason.CASTLING_IN_CHECK: ("k3r3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", ()),
+    Reason.CASTLING_THROUGH_ATTACK: ("k4r2/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", ()),
+    Reason.CASTLING_INTO_ATTACK: ("k5r1/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", ()),
+    Reason.KING_INTO_ATTACK: ("3rk3/8/8/8/8/8/8/4K3 w - - 0 1", "e1d2", ()),
+    Reason.PINNED: ("4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1", "d2f3", ()),
+    Reason.IGNORES_CHECK: ("4r1k1/8/8/8/8/8/3N4/4K3 w - - 0 1", "d2f3", ()),
+    Reason.PROMOTION_REQUIRED: ("8/P7/8/8/8/8/8/k3K3 w - - 0 1", "a7a8", ()),
+    Reason.BAD_PROMOTION: ("8/P7/8/8/8/8/8/k3K3 w - - 0 1", "a7a8k", ()),
+    Reason.GAME_OVER: ("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "h8g8", ()),
+}
+
+
+def chinese(verdict):
+    with translation.override("zh-hant"):
+        return explain(verdict)
+
+
+def english(verdict):
+    with translation.override("en"):
+        return explain(verdict)
+
+
+def test_every_reason_has_an_example_here():
+    assert set(EXAMPLES) == set(Reason)
+
+
+@pytest.mark.parametrize("reason", list(Reason), ids=lambda reason: reason.name)
+def test_every_reason_has_a_sentence_translated_into_chinese(reason):
+    fen, move, moves = EXAMPLES[reason]
+    verdict = rules.check_move(fen, move, moves)
+    assert reason in verdict.reasons
+    index = verdict.reasons.index(reason)
+    sentence = chinese(verdict)[index]
+    assert CJK.search(sentence), sentence
+    assert sentence != english(verdict)[index]
+    assert "%(" not in sentence
+    assert len(chinese(verdict)) == len(verdict.reasons)
+
+
+def test_castling_through_attack_names_the_square_and_the_attacking_rook():
+    verdict = rules.check_move(*EXAMPLES[Reason.CASTLING_THROUGH_ATTACK][:2])
+    assert chinese(verdict) == ["不能王車易位：f1 正受到 f8 的黑車攻擊，王不能經過被攻擊的格子。"]
+
+
+def test_every_broken_castling_condition_gets_its_own_sentence():
+    verdict = rules.check_move("k3rrq1/8/8/8/8/8/8/4K1NR w - - 0 1", "e1g1")
+    assert chinese(verdict) == [
+        "不能王車易位：王或這一邊的車已經走過了，這一邊再也不能王車易位。",
+        "不能王車易位：你的王正被 e8 的黑車將軍，被將軍時不能王車易位。",
+        "不能王車易位：王和車之間還有棋子（g1）。",
+        "不能王車易位：f1 正受到 f8 的黑車攻擊，王不能經過被攻擊的格子。",
+        "不能王車易位：g1 正受到 g8 的黑后攻擊，王不能停在被攻擊的格子。",
+    ]
+
+
+def test_the_rook_that_moved_and_came_back_is_named():
+    history = ["h1h2", "e8e7", "h2h1", "e7e8"]
+    verdict = rules.check_move("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1g1", history)
+    assert chinese(verdict) == ["不能王車易位：h1 的白車已經走過了，就算走回原位也不行。"]
+
+
+def test_the_pinned_piece_and_the_pinning_piece_are_named():
+    verdict = rules.check_move(*EXAMPLES[Reason.PINNED][:2])
+    assert chinese(verdict) == ["白馬不能這樣走：它一離開，b4 的黑象就會攻擊你的王。"]
+
+
+def test_a_knight_moved_the_wrong_way_hears_how_a_knight_moves():
+    verdict = rules.check_move(*EXAMPLES[Reason.NOT_HOW_IT_MOVES][:2])
+    assert chinese(verdict) == ["白馬不是這樣走的：馬走 L 形，先直走兩格，再往旁邊走一格。"]
+
+
+def test_the_king_walking_into_attack_hears_the_square_and_the_attacker():
+    verdict = rules.check_move(*EXAMPLES[Reason.KING_INTO_ATTACK][:2])
+    assert chinese(verdict) == ["白王不能走到 d2：那裡會被 d8 的黑車攻擊。"]
+
+
+def test_ignoring_check_names_the_checker():
+    verdict = rules.check_move(*EXAMPLES[Reason.IGNORES_CHECK][:2])
+    assert chinese(verdict) == ["你的王正被 e8 的黑車將軍：要吃掉它、擋住它，或是把王移開。"]
+
+
+def test_moving_the_opponents_piece_says_whose_turn_it_is():
+    verdict = rules.check_move(*EXAMPLES[Reason.OPPONENT_PIECE][:2])
+    assert chinese(verdict) == ["e8 的黑王不是你的棋子：現在輪到白方走。"]
+
+
+def test_a_legal_move_has_nothing_to_explain():
+    assert chinese(rules.check_move("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", "g1f3")) == []
+
+
+@pytest.mark.parametrize(
+    ("symbol", "name"), [("N", "白馬"), ("q", "黑后"), ("R", "白車"), ("b", "黑象"), ("P", "白兵")]
+)
+def test_piece_names_say_colour_and_piece(symbol, name):
+    with translation.override("zh-hant"):
+        assert piece_name(symbol) == name
+
+
+def test_checkmate_names_the_winner_when_told():
+    with translation.override("zh-hant"):
+        assert describe_termination(Termination.CHECKMATE, "white") == "將死！白方獲勝。"
+        assert describe_termination(Termination.CHECKMATE) == "將死！這盤棋結束了。"
+
+
+def test_stalemate_is_explained_as_a_draw():
+    with translation.override("zh-hant"):
+        assert describe_termination(Termination.STALEMATE) == (
+            "逼和：輪到的一方無棋可走，但沒有被將軍，這盤是和棋。"
+        )
+
+
+@pytest.mark.parametrize("termination", list(Termination), ids=lambda t: t.name)
+def test_every_termination_is_described_in_chinese(termination):
+    with translation.override("zh-hant"):
+        sentence = describe_termination(termination)
+    with translation.override("en"):
+        assert sentence != describe_termination(termination)
+    assert CJK.search(sentence)
+
+
+@pytest.mark.parametrize("claim", list(Claim), ids=lambda c: c.name)
+def test_every_claim_is_described_in_chinese(claim):
+    with translation.override("zh-hant"):
+        sentence = describe_claim(claim)
+    with translation.override("en"):
+        assert sentence != describe_claim(claim)
+    assert CJK.search(sentence)
