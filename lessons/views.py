@@ -39,15 +39,17 @@ from lessons.puzzle_forms import (
     read_options,
     read_played,
 )
+from tutor.people.assignments import assignments_on_map
 
 HINTS_SESSION_KEY = "hints_shown"
 
 
 @require_GET
 def lesson_map(request: HttpRequest) -> HttpResponse:
-    stars = stars_by_puzzle(current_learner(request))
-    groups = build_lesson_map(get_curriculum(), stars)
-    return render(request, "lessons/map.html", {"groups": groups})
+    learner = current_learner(request)
+    groups = build_lesson_map(get_curriculum(), stars_by_puzzle(learner))
+    assignments = assignments_on_map(request, learner)  # a student's class assignments
+    return render(request, "lessons/map.html", {"groups": groups, "assignments": assignments})
 
 
 @require_GET
@@ -239,6 +241,7 @@ def _render_puzzle(
         "all_solved": solved and first_unsolved(puzzle_ids(lesson), stars) is None,
         "answer_url": reverse("puzzle_answer", args=[lesson.slug, puzzle.id]),
         "retry_url": f"{reverse('lesson', args=[lesson.slug])}?puzzle={puzzle.id}",
+        "targets": [] if solved else _stars_to_collect(screen),
     }
     template = "lessons/lesson.html#puzzle" if request.htmx else "lessons/lesson.html"
     response = render(request, template, context)
@@ -267,6 +270,15 @@ def _board(screen: Screen, solved: bool):
         last_move=screen.last_move or focus_move,
         mode=mode,
     )
+
+
+def _stars_to_collect(screen: Screen) -> list[str]:
+    """A visit puzzle's target squares not reached yet, drawn as stars on the board."""
+    goal = screen.puzzle.goal or {}
+    if goal.get("type") != "visit":
+        return []
+    reached = {move[2:4] for move in screen.played}
+    return [square for square in goal["targets"] if square not in reached]
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from lessons.learners import use_learner
 from tutor.people import rate_limit
+from tutor.people.assignments import STUDENT_SESSION_KEY
 from tutor.people.forms import ClassCodeForm
 from tutor.people.models import Classroom, Student
 from tutor.people.picture_words import PICTURE_WORDS
@@ -57,4 +58,5 @@ def pick_secret(request: HttpRequest, code: str, student_id: int) -> HttpRespons
     rate_limit.clear_failures(STUDENT_SCOPE, key)
     logout(request)  # a grown-up signed in on this device is signed out; a new session begins
     use_learner(request, student.learner)
+    request.session[STUDENT_SESSION_KEY] = True
     return redirect("lesson_map")

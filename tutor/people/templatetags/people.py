@@ -27,3 +27,9 @@ def secret_names(student) -> str:
 @register.filter
 def get_item(mapping: dict, key: str):
     return mapping.get(key)
+
+
+@register.inclusion_tag("people/assignment_mark.html")
+def assignment_mark(assignments: dict, slug: str) -> dict:
+    """The 「老師指定」 mark on a lesson card, with its due date; nothing when not assigned."""
+    return {"assignment": assignments.get(slug) if assignments else None}

@@ -1,0 +1,175 @@
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.people.conftest import make_student, signed_in
+from tutor.people.models import Classroom, Student
+from tutor.people.picture_words import PICTURE_WORDS
+
+pytestmark = pytest.mark.django_db
+
+TWENTY_FIVE = "\n".join(f"學生{n:02d}" for n in range(1, 26))
+
+
+def test_it_creates_a_class_with_a_six_character_join_code(teacher):
+    response = signed_in(teacher).post(reverse("people:teacher_home"), {"name": "三年甲班"})
+    classroom = Classroom.objects.get(teacher=teacher)
+    assert response["Location"] == reverse("people:class_roster", args=[classroom.pk])
+    assert len(classroom.join_code) == 6
+    assert not set(classroom.join_code) & set("01IO")
+
+
+def test_a_class_without_a_name_is_a_400(teacher):
+    assert signed_in(teacher).post(reverse("people:teacher_home"), {"name": ""}).status_code == 400
+
+
+def test_teacher_home_lists_only_the_teachers_own_classes(teacher, other_teacher, classroom):
+    Classroom.objects.create(teacher=other_teacher, name="別人的班")
+    page = signed_in(teacher).get(reverse("people:teacher_home")).content.decode()
+    assert "西洋棋社" in page
+    assert "別人的班" not in page
+
+
+def test_it_adds_25_students_from_a_pasted_list_each_with_two_different_picture_words(
+    teacher, classroom
+):
+    response = signed_in(teacher).post(
+        reverse("people:class_roster", args=[classroom.pk]), {"nicknames": TWENTY_FIVE}
+    )
+    assert response.status_code == 200
+    assert "加入了 25 位學生。" in response.content.decode()
+    students = list(Student.objects.filter(classroom=classroom).select_related("learner"))
+    assert len(students) == 25
+    assert {s.learner.nickname for s in students} == {f"學生{n:02d}" for n in range(1, 26)}
+    for s in students:
+        assert s.secret_first in PICTURE_WORDS
+        assert s.secret_second in PICTURE_WORDS
+        assert s.secret_first != s.secret_second
+
+
+def test_pasted_names_split_on_commas_and_skip_blanks_and_names_already_in_the_class(
+    teacher, classroom, student
+):
+    response = signed_in(teacher).post(
+        reverse("people:class_roster", args=[classroom.pk]),
+        {"nicknames": "阿美, 阿美、\n\n 小華 \n阿志"},
+    )
+    names = sorted(Student.objects.values_list("learner__nickname", flat=True))
+    assert names == ["小華", "阿志", "阿美"]
+    assert "已經在班上，沒有重複加入：" in response.content.decode()
+
+
+def test_an_empty_list_is_a_400(teacher, classroom):
+    response = signed_in(teacher).post(
+        reverse("people:class_roster", args=[classroom.pk]), {"nicknames": " \n "}
+    )
+    assert response.status_code == 400
+
+
+def test_a_nickname_longer_than_40_characters_is_a_400(teacher, classroom):
+    response = signed_in(teacher).post(
+        reverse("people:class_roster", args=[classroom.pk]), {"nicknames": "長" * 41}
+    )
+    assert response.status_code == 400
+    assert not Student.objects.exists()
+
+
+@pytest.mark.parametrize("name", ["class_roster", "login_cards", "class_dashboard"])
+def test_class_pages_are_404_for_another_teacher(other_teacher, classroom, student, name):
+    response = signed_in(other_teacher).get(reverse(f"people:{name}", args=[classroom.pk]))
+    assert response.status_code == 404
+
+
+@pytest.mark.parametrize("name", ["class_roster", "login_cards", "class_dashboard"])
+def test_class_pages_are_404_for_an_outsider(outsider, classroom, name):
+    response = signed_in(outsider).get(reverse(f"people:{name}", args=[classroom.pk]))
+    assert response.status_code == 404
+
+
+@pytest.mark.parametrize("name", ["class_roster", "login_cards", "class_dashboard"])
+def test_class_pages_send_a_visitor_to_sign_in(classroom, name):
+    response = Client().get(reverse(f"people:{name}", args=[classroom.pk]))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("people:sign_in"))
+
+
+def test_another_teacher_cannot_add_students_to_the_class(other_teacher, classroom):
+    response = signed_in(other_teacher).post(
+        reverse("people:class_roster", args=[classroom.pk]), {"nicknames": "入侵者"}
+    )
+    assert response.status_code == 404
+    assert not Student.objects.exists()
+
+
+def test_login_cards_show_the_code_each_name_and_both_secret_pictures(teacher, classroom, student):
+    page = (
+        signed_in(teacher).get(reverse("people:login_cards", args=[classroom.pk])).content.decode()
+    )
+    assert "ABCD23" in page
+    assert "小華" in page
+    assert '<use href="#pw-sun">' in page
+    assert '<use href="#pw-moon">' in page
+    assert "太陽 → 月亮" in page
+
+
+def test_it_gives_a_student_a_new_secret(teacher, classroom, student, monkeypatch):
+    monkeypatch.setattr("tutor.people.classes.new_secret", lambda: ("fish", "boat"))
+    response = signed_in(teacher).post(reverse("people:reset_secret", args=[student.pk]))
+    assert response.status_code == 302
+    student.refresh_from_db()
+    assert (student.secret_first, student.secret_second) == ("fish", "boat")
+
+
+def test_another_teacher_cannot_reset_a_secret(other_teacher, student):
+    response = signed_in(other_teacher).post(reverse("people:reset_secret", args=[student.pk]))
+    assert response.status_code == 404
+    student.refresh_from_db()
+    assert (student.secret_first, student.secret_second) == ("sun", "moon")
+
+
+def test_resetting_a_secret_needs_a_post(teacher, student):
+    assert (
+        signed_in(teacher).get(reverse("people:reset_secret", args=[student.pk])).status_code == 405
+    )
+
+
+def test_it_moves_a_student_to_another_of_the_teachers_classes(teacher, classroom, student):
+    other = Classroom.objects.create(teacher=teacher, name="進階班")
+    response = signed_in(teacher).post(
+        reverse("people:move_student", args=[student.pk]), {"classroom": other.pk}
+    )
+    assert response.status_code == 302
+    student.refresh_from_db()
+    assert student.classroom == other
+
+
+def test_it_will_not_move_a_student_into_another_teachers_class(
+    teacher, other_teacher, classroom, student
+):
+    foreign = Classroom.objects.create(teacher=other_teacher, name="別人的班")
+    response = signed_in(teacher).post(
+        reverse("people:move_student", args=[student.pk]), {"classroom": foreign.pk}
+    )
+    assert response.status_code == 400
+    student.refresh_from_db()
+    assert student.classroom == classroom
+
+
+def test_another_teacher_cannot_move_the_student_into_their_class(other_teacher, student):
+    theirs = Classroom.objects.create(teacher=other_teacher, name="別人的班")
+    response = signed_in(other_teacher).post(
+        reverse("people:move_student", args=[student.pk]), {"classroom": theirs.pk}
+    )
+    assert response.status_code == 404
+    student.refresh_from_db()
+    assert student.classroom.name == "西洋棋社"
+
+
+def test_moving_into_a_class_with_the_same_nickname_is_a_400(teacher, classroom, student):
+    other = Classroom.objects.create(teacher=teacher, name="進階班")
+    make_student(other, "小華")
+    response = signed_in(teacher).post(
+        reverse("people:move_student", args=[student.pk]), {"classroom": other.pk}
+    )
+    assert response.status_code == 400
+    assert "那個班級已經有同樣暱稱的學生。" in response.content.decode()

@@ -1,0 +1,189 @@
+import csv
+import io
+import json
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from lessons.learners import LEARNER_SESSION_KEY
+from lessons.models import Attempt, Learner, PuzzleResult, Verdict
+from lessons.progress import record_attempt
+from tests.people.conftest import make_student, signed_in
+from tutor.people.models import ChildProfile, Student
+
+pytestmark = pytest.mark.django_db
+
+BOM = "\ufeff"
+
+
+def give_progress(learner, lesson, answer="e2e4") -> None:
+    puzzle = lesson.puzzles[0].id
+    record_attempt(
+        learner,
+        lesson=lesson.slug,
+        puzzle=puzzle,
+        answer="a1a8",
+        verdict=Verdict.ILLEGAL,
+        reason="PATH_BLOCKED",
+        fen="4k3/8/8/8/8/8/P7/R3K3 w Q - 0 1",
+    )
+    record_attempt(learner, lesson=lesson.slug, puzzle=puzzle, answer=answer, verdict="correct")
+
+
+def read_csv(response) -> list[list[str]]:
+    text = response.content.decode("utf-8")
+    assert text.startswith(BOM)
+    return list(csv.reader(io.StringIO(text[1:])))
+
+
+def test_the_grid_csv_starts_with_a_bom_and_has_a_row_per_student(
+    teacher, classroom, student, first_lesson
+):
+    give_progress(student.learner, first_lesson)
+    response = signed_in(teacher).get(reverse("people:grid_csv", args=[classroom.pk]))
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert "attachment" in response["Content-Disposition"]
+    rows = read_csv(response)
+    assert rows[0][:3] == [
+        "nickname",
+        f"{first_lesson.title} solved",
+        f"{first_lesson.title} stars",
+    ]
+    assert rows[1][:3] == ["小華", f"1/{len(first_lesson.puzzles)}", "0"]
+    assert len(rows) == 2
+
+
+def test_the_attempts_csv_lists_every_attempt_with_its_rule(
+    teacher, classroom, student, first_lesson
+):
+    give_progress(student.learner, first_lesson)
+    rows = read_csv(signed_in(teacher).get(reverse("people:attempts_csv", args=[classroom.pk])))
+    assert rows[0] == [
+        "nickname",
+        "time",
+        "lesson",
+        "puzzle",
+        "answer",
+        "verdict",
+        "reason",
+        "rule",
+        "fen",
+    ]
+    assert [row[4:8] for row in rows[1:]] == [
+        ["a1a8", "illegal", "PATH_BLOCKED", "只有馬可以跳過棋子"],
+        ["e2e4", "correct", "", ""],
+    ]
+
+
+@pytest.mark.parametrize("name", ["grid_csv", "attempts_csv"])
+def test_class_csvs_are_404_for_another_teacher(other_teacher, classroom, student, name):
+    response = signed_in(other_teacher).get(reverse(f"people:{name}", args=[classroom.pk]))
+    assert response.status_code == 404
+
+
+@pytest.mark.parametrize("name", ["grid_csv", "attempts_csv"])
+def test_class_csvs_are_404_for_an_outsider(outsider, classroom, name):
+    response = signed_in(outsider).get(reverse(f"people:{name}", args=[classroom.pk]))
+    assert response.status_code == 404
+
+
+def test_a_parent_exports_a_childs_data_as_json(parent, child, first_lesson):
+    give_progress(child.learner, first_lesson)
+    response = signed_in(parent).get(reverse("people:learner_json", args=[child.learner_id]))
+    assert response["Content-Type"] == "application/json; charset=utf-8"
+    data = json.loads(response.content)
+    assert data["nickname"] == "小明"
+    assert [a["answer"] for a in data["attempts"]] == ["a1a8", "e2e4"]
+    assert data["attempts"][0]["reason"] == "PATH_BLOCKED"
+    assert data["results"] == [
+        {
+            "lesson": first_lesson.slug,
+            "puzzle": first_lesson.puzzles[0].id,
+            "stars": 2,
+            "solved_at": data["results"][0]["solved_at"],
+        }
+    ]
+
+
+def test_a_teacher_exports_a_students_data_as_json(teacher, student):
+    response = signed_in(teacher).get(reverse("people:learner_json", args=[student.learner_id]))
+    assert json.loads(response.content)["nickname"] == "小華"
+
+
+@pytest.mark.parametrize("who", ["other_parent", "other_teacher", "outsider"])
+def test_json_export_is_404_for_anyone_else(who, child, student, request):
+    client = signed_in(request.getfixturevalue(who))
+    assert client.get(reverse("people:learner_json", args=[child.learner_id])).status_code == 404
+    assert client.get(reverse("people:learner_json", args=[student.learner_id])).status_code == 404
+
+
+def test_json_export_sends_a_visitor_to_sign_in(child):
+    response = Client().get(reverse("people:learner_json", args=[child.learner_id]))
+    assert response.status_code == 302
+
+
+def test_deleting_a_child_removes_every_record_of_them_and_nothing_else(
+    parent, child, first_lesson
+):
+    sibling = ChildProfile.objects.create(
+        parent=parent, learner=Learner.objects.create(nickname="妹妹")
+    )
+    give_progress(child.learner, first_lesson)
+    give_progress(sibling.learner, first_lesson)
+    client = signed_in(parent)
+    client.post(reverse("people:who_is_learning"), {"learner": child.learner_id})
+    response = client.post(reverse("people:delete_learner", args=[child.learner_id]))
+    assert response["Location"] == reverse("people:parent_home")
+    gone = child.learner_id
+    assert not Learner.objects.filter(pk=gone).exists()
+    assert not Attempt.objects.filter(learner_id=gone).exists()
+    assert not PuzzleResult.objects.filter(learner_id=gone).exists()
+    assert not ChildProfile.objects.filter(learner_id=gone).exists()
+    assert LEARNER_SESSION_KEY not in client.session
+    assert Attempt.objects.filter(learner=sibling.learner).count() == 2
+    assert PuzzleResult.objects.filter(learner=sibling.learner).count() == 1
+
+
+def test_deleting_a_student_removes_them_from_the_class(teacher, classroom, student, first_lesson):
+    give_progress(student.learner, first_lesson)
+    response = signed_in(teacher).post(reverse("people:delete_learner", args=[student.learner_id]))
+    assert response["Location"] == reverse("people:class_roster", args=[classroom.pk])
+    assert not Student.objects.exists()
+    assert not Attempt.objects.exists()
+    assert not PuzzleResult.objects.exists()
+    assert not Learner.objects.filter(pk=student.learner_id).exists()
+
+
+def test_the_delete_page_only_asks_on_get(parent, child):
+    response = signed_in(parent).get(reverse("people:delete_learner", args=[child.learner_id]))
+    assert response.status_code == 200
+    assert Learner.objects.filter(pk=child.learner_id).exists()
+
+
+@pytest.mark.parametrize("who", ["other_parent", "other_teacher", "outsider"])
+def test_nobody_else_can_delete_a_child_or_a_student(who, child, student, request):
+    client = signed_in(request.getfixturevalue(who))
+    assert client.post(reverse("people:delete_learner", args=[child.learner_id])).status_code == 404
+    assert (
+        client.post(reverse("people:delete_learner", args=[student.learner_id])).status_code == 404
+    )
+    assert Learner.objects.filter(pk__in=[child.learner_id, student.learner_id]).count() == 2
+
+
+def test_deleting_needs_the_csrf_token(parent, child):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(parent)
+    response = client.post(reverse("people:delete_learner", args=[child.learner_id]))
+    assert response.status_code == 403
+    assert Learner.objects.filter(pk=child.learner_id).exists()
+
+
+def test_a_teacher_cannot_export_a_student_of_another_teachers_class(
+    teacher, other_teacher, student
+):
+    from tutor.people.models import Classroom
+
+    theirs = make_student(Classroom.objects.create(teacher=other_teacher, name="別班"), "外人")
+    response = signed_in(teacher).get(reverse("people:learner_json", args=[theirs.learner_id]))
+    assert response.status_code == 404
