@@ -83,6 +83,15 @@ def test_lesson_page_shows_intro_first_puzzle_board_hint_and_steps(client):
     assert "HX-Request" in response["Vary"]
 
 
+def test_a_visit_puzzle_draws_the_stars_still_to_collect(client):
+    page = html(client.get("/lessons/promotion/?puzzle=promotion-knight-tour"))
+    assert "星星在：f3、h4" in page
+    assert '#puzzle [data-square="f3"]::before,#puzzle [data-square="h4"]::before{' in page
+    url = "/lessons/promotion/promotion-knight-tour/"
+    page = html(client.post(url, {"square": "f3", "selected": "g1", "mode": "move"}))
+    assert "星星在：h4" in page
+
+
 def test_lesson_page_htmx_request_gets_the_puzzle_partial_only(client):
     page = html(client.get(KNIGHT_URL, **HTMX))
     assert page.lstrip().startswith('<section class="puzzle" id="puzzle"')
