@@ -30,8 +30,10 @@ def parse_move(fen: str, text: str, moves: Sequence[str] = ()) -> str:
     if not isinstance(text, str) or not text.strip(_ANNOTATIONS):
         raise InvalidMove(f"{text!r} is not a move: write it like e2e4, Nf3 or O-O")
     written = text.strip().rstrip(_ANNOTATIONS)
-    if _UCI.fullmatch(written.lower()) and not _SAN.fullmatch(written):
+    if _UCI.fullmatch(written.lower()):
         return written.lower()
+    if written[0] in "nrqk" and _SAN.fullmatch(written[0].upper() + written[1:]):
+        written = written[0].upper() + written[1:]  # "nf3" typed without the capital: Nf3
     castling = _CASTLING.fullmatch(written.lower())
     if castling:
         return _castling_move(board, long=castling.group(3) is not None)

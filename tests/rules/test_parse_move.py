@@ -13,6 +13,15 @@ def test_uci_is_taken_as_is(text, uci):
     assert parse_move(START, text) == uci
 
 
+def test_illegal_uci_is_taken_as_is_so_the_engine_can_explain_it():
+    assert parse_move(START, "e2e5") == "e2e5"
+    assert parse_move(START, "g1g3") == "g1g3"
+
+
+def test_a_piece_letter_typed_in_lower_case_is_understood():
+    assert parse_move(START, "nf3") == "g1f3"
+
+
 def test_uci_promotion_is_taken_as_is():
     assert parse_move("8/P7/8/8/8/8/8/k3K3 w - - 0 1", "a7a8q") == "a7a8q"
 
