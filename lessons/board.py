@@ -266,7 +266,8 @@ def _marked(post: Mapping) -> frozenset[str]:
 
 
 def read_board_post(fen: str, post: Mapping, moves: Iterable[str] = ()) -> BoardInput:
-    """What the learner did, from a posted board form (a QueryDict or a dict).
+    """What the learner did, from a posted board form (a QueryDict or a dict), in the
+    position reached from `fen` by `moves`.
 
     Fields: `square` (the button pressed), `selected` (the piece picked up
     before), `dropped` ("1" when the piece was dragged onto `square`, so a drop
@@ -274,9 +275,12 @@ def read_board_post(fen: str, post: Mapping, moves: Iterable[str] = ()) -> Board
     with `pending` (from+to of the pawn move), `typed` (「Nf3」, 「e2e4」),
     `marked` (squares marked so far, mark mode) with `mode`, and `done`.
 
+    `fen` and `moves` are given as to `rules`: the start position and the UCI
+    moves played from it; the board shown is the position after them.
     Raises BoardInputError (a ValueError) on a value no board form can send.
     """
-    placement = piece_placement(fen)
+    moves = tuple(moves)
+    placement = piece_placement(rules.position_after(fen, moves) if moves else fen)
     mode = post.get("mode") or "move"
     if mode not in MODES:
         raise BoardInputError(gettext("This board form cannot be read."))
@@ -309,7 +313,7 @@ def read_board_post(fen: str, post: Mapping, moves: Iterable[str] = ()) -> Board
         if len(typed) > TYPED_MOVE_MAX_LENGTH:
             return BoardInput(kind="unreadable", typed=typed[:TYPED_MOVE_MAX_LENGTH])
         try:
-            return BoardInput(kind="move", move=rules.parse_move(fen, typed, tuple(moves)))
+            return BoardInput(kind="move", move=rules.parse_move(fen, typed, moves))
         except rules.RulesError:
             return BoardInput(kind="unreadable", typed=typed)
 

@@ -70,6 +70,9 @@
     if (typed) typed.value = "";
     if (dropped) field(board, "dropped").value = "1";
     focusedSquare = target.dataset.square;
+    // htmx sends the value of the button that last had focus or a click, not the
+    // submitter passed to requestSubmit: focus the target square first.
+    target.focus();
     target.form.requestSubmit(target);
   }
 
@@ -227,6 +230,17 @@
       board.addEventListener("click", onClick);
       board.addEventListener("keydown", onKeyDown);
       board.addEventListener("pointerdown", onPointerDown);
+      // Enter in the typed-move field submits with 「走這步」, not with the first square
+      // (the form's default button), whose click would pick up a piece instead.
+      var typed = field(board, "typed");
+      var play = frameOf(board).querySelector('button[name="typed_submit"]');
+      if (typed && play) {
+        typed.addEventListener("keydown", function (event) {
+          if (event.key !== "Enter") return;
+          event.preventDefault();
+          play.form.requestSubmit(play);
+        });
+      }
     });
   }
 

@@ -257,3 +257,9 @@ def test_typed_text_that_is_no_move_is_unreadable():
     assert read_board_post(START, post(typed="horse")) == BoardInput(
         kind="unreadable", typed="horse"
     )
+
+
+def test_the_post_is_read_in_the_position_after_the_moves():
+    moves = ["g1f3", "g8f6"]
+    assert read_board_post(START, post(square="f3"), moves).selected == "f3"
+    assert read_board_post(START, post(typed="Ng1"), moves).move == "f3g1"
