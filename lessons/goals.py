@@ -150,7 +150,7 @@ def _judge_move(puzzle: Puzzle, move: str, played: tuple[str, ...]) -> Outcome:
         board = board_after(puzzle.fen, history)
         board.push(chess.Move.from_uci(verdict.move))
         reached = mate_reached if kind == "mate" else stalemate_reached
-        loser = not board.turn
+        loser = board.turn  # the defender, to move after the learner's move
         status, reply = after_learner_move(board, learner_moves_left, reached, loser)
         if status == "met":
             return outcome("correct", reply=reply)
