@@ -1,0 +1,154 @@
+"""Grown-ups and children in Chromium: a family on one device, and a class with printed cards.
+
+The lessons are the real curriculum: each child answers the first puzzle of 「棋盤與座標」.
+"""
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from lessons.curriculum import get_curriculum
+from tests.browser.conftest import assert_no_axe_violations
+from tutor.people.models import Classroom, Student
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PASSWORD = "a long pass phrase 42"
+
+
+@pytest.fixture(autouse=True)
+def quick_failures(page: Page):
+    page.set_default_timeout(10_000)
+
+
+def sign_up(page: Page, base: str, username: str) -> None:
+    page.goto(base + "/accounts/signup/")
+    page.get_by_label("帳號或電子郵件").fill(username)
+    page.locator("#id_password1").fill(PASSWORD)
+    page.locator("#id_password2").fill(PASSWORD)
+    page.get_by_role("button", name="註冊").click()
+    expect(page.locator("h1")).to_have_text("家長區")
+
+
+def solve_first_board_puzzle(page: Page, base: str) -> None:
+    page.goto(base + "/lessons/board/")
+    page.get_by_label("淺色").check()
+    page.locator("button[name=submit_answer]").click()
+    expect(page.locator("[data-solved]")).to_be_visible()
+
+
+def test_a_parent_adds_two_children_who_each_solve_a_puzzle_and_sees_both(
+    page: Page, live_server, axe, screenshot_dir
+):
+    base = live_server.url
+    page.goto(base + "/accounts/signup/")
+    assert_no_axe_violations(axe, page)
+    sign_up(page, base, "mum@example.org")
+    for nickname, avatar in (("小明", "馬"), ("小美", "后")):
+        page.get_by_label("暱稱").fill(nickname)
+        page.get_by_role("radio", name=avatar, exact=True).check()
+        page.get_by_role("button", name="加入", exact=True).click()
+    expect(page.locator(".person-card")).to_have_count(2)
+    page.screenshot(path=screenshot_dir / "people-parent-home.png", full_page=True)
+    assert_no_axe_violations(axe, page)
+
+    for nickname in ("小明", "小美"):
+        page.get_by_role("link", name="現在誰在學？").first.click()
+        expect(page.locator("h1")).to_have_text("現在誰在學？")
+        if nickname == "小明":
+            page.screenshot(path=screenshot_dir / "people-who-is-learning.png", full_page=True)
+            assert_no_axe_violations(axe, page)
+        page.get_by_role("button", name=nickname).click()
+        solve_first_board_puzzle(page, base)
+
+    total = len(get_curriculum().lesson("board").puzzles)
+    for nickname in ("小明", "小美"):
+        page.goto(base + "/parent/")
+        page.get_by_role("link", name=nickname).click()
+        expect(page.locator("h1")).to_contain_text(nickname)
+        row = page.locator(".bar-chart tr", has_text="棋盤與座標")
+        expect(row).to_contain_text(f"1/{total}")
+    page.screenshot(path=screenshot_dir / "people-child-progress.png", full_page=True)
+    assert_no_axe_violations(axe, page)
+
+
+def test_a_parent_pin_closes_the_parent_area_after_a_child_is_picked(page: Page, live_server, axe):
+    base = live_server.url
+    sign_up(page, base, "dad")
+    page.get_by_label("暱稱").fill("阿寶")
+    page.get_by_role("button", name="加入", exact=True).click()
+    page.get_by_label("密碼（4 到 6 位數字）").fill("2468")
+    page.get_by_role("button", name="設定密碼").click()
+    page.goto(base + "/who/")
+    page.get_by_role("button", name="阿寶").click()
+    page.goto(base + "/parent/")
+    expect(page.locator("h1")).to_have_text("大人專用")
+    assert_no_axe_violations(axe, page)
+    page.get_by_label("密碼（4 到 6 位數字）").fill("2468")
+    page.get_by_role("button", name="打開").click()
+    expect(page.locator("h1")).to_have_text("家長區")
+
+
+def test_a_teacher_prints_cards_for_25_and_sees_a_students_solve_in_the_grid(
+    page: Page, browser: Browser, live_server, axe, screenshot_dir
+):
+    base = live_server.url
+    sign_up(page, base, "teacher-lin")
+    page.get_by_role("link", name="老師區", exact=True).click()
+    assert_no_axe_violations(axe, page)
+    page.get_by_label("班級名稱").fill("四年級棋社")
+    page.get_by_role("button", name="建立班級").click()
+    names = "\n".join(f"學生{n:02d}" for n in range(1, 26))
+    page.get_by_label("學生暱稱，一行一個").fill(names)
+    page.get_by_role("button", name="加入這些學生").click()
+    expect(page.get_by_role("status")).to_contain_text("加入了 25 位學生。")
+    expect(page.locator(".roster tbody tr")).to_have_count(25)
+    page.screenshot(path=screenshot_dir / "people-class-roster.png", full_page=True)
+    assert_no_axe_violations(axe, page)
+
+    page.get_by_role("link", name="列印登入卡").click()
+    expect(page.locator(".login-card")).to_have_count(25)
+    assert_no_axe_violations(axe, page)
+    page.emulate_media(media="print")
+    expect(page.locator(".site-header")).to_be_hidden()
+    page.screenshot(path=screenshot_dir / "people-login-cards-print.png", full_page=True)
+    page.emulate_media(media="screen")
+
+    classroom = Classroom.objects.get(name="四年級棋社")
+    student = Student.objects.select_related("learner").get(
+        classroom=classroom, learner__nickname="學生07"
+    )
+    from tutor.people.picture_words import PICTURE_WORDS
+
+    first = str(PICTURE_WORDS[student.secret_first].name)
+    second = str(PICTURE_WORDS[student.secret_second].name)
+
+    kid = browser.new_page(locale="zh-TW")
+    kid.goto(base + "/")
+    kid.get_by_role("link", name="班級登入").click()
+    assert_no_axe_violations(axe, kid)
+    kid.get_by_label("班級代碼").fill(classroom.join_code.lower())
+    kid.get_by_role("button", name="下一步").click()
+    expect(kid.locator("h1")).to_have_text("哪一個是你？")
+    kid.screenshot(path=screenshot_dir / "people-pick-name.png", full_page=True)
+    assert_no_axe_violations(axe, kid)
+    kid.get_by_role("link", name="學生07").click()
+    expect(kid.get_by_role("group", name="第一個圖案")).to_be_visible()
+    kid.screenshot(path=screenshot_dir / "people-pick-secret.png", full_page=True)
+    assert_no_axe_violations(axe, kid)
+    kid.get_by_role("button", name=first, exact=True).click()
+    expect(kid.get_by_role("group", name="第二個圖案")).to_be_visible()
+    kid.get_by_role("button", name=second, exact=True).click()
+    expect(kid.locator("h1")).to_have_text("學會西洋棋的規則")
+    solve_first_board_puzzle(kid, base)
+    kid.close()
+
+    page.goto(base + f"/teacher/classes/{classroom.pk}/")
+    total = len(get_curriculum().lesson("board").puzzles)
+    row = page.locator(".mastery-grid tr", has_text="學生07")
+    expect(row.locator("td").first).to_have_text(f"1/{total}")
+    expect(row.locator("td").first).to_have_class("cell-started")
+    page.screenshot(path=screenshot_dir / "people-class-dashboard.png", full_page=True)
+    assert_no_axe_violations(axe, page)
+    row.get_by_role("link", name="學生07").click()
+    expect(page.locator("table.history tbody tr")).to_have_count(1)
+    assert_no_axe_violations(axe, page)
