@@ -27,9 +27,9 @@ def parse_move(fen: str, text: str, moves: Sequence[str] = ()) -> str:
     Raises InvalidMove when nothing, or more than one piece, fits.
     """
     board = board_from(fen, moves)
-    if not isinstance(text, str) or not text.strip(_ANNOTATIONS):
+    written = text.strip().rstrip(_ANNOTATIONS).strip() if isinstance(text, str) else ""
+    if not written:
         raise InvalidMove(f"{text!r} is not a move: write it like e2e4, Nf3 or O-O")
-    written = text.strip().rstrip(_ANNOTATIONS)
     if _UCI.fullmatch(written.lower()):
         return written.lower()
     if written[0] in "nrqk" and _SAN.fullmatch(written[0].upper() + written[1:]):

@@ -58,8 +58,12 @@ def board_from(fen: object, moves: Sequence[str] | str = ()) -> chess.Board:
     Raises InvalidFen or IllegalHistory.
     """
     board = _board_from_fen(fen)
-    if isinstance(moves, str):
+    if moves is None:
+        moves = ()
+    elif isinstance(moves, str):
         moves = moves.split()
+    elif not isinstance(moves, Sequence):
+        raise IllegalHistory(f"the history must be a list of UCI moves, not {moves!r}")
     for number, text in enumerate(moves, start=1):
         try:
             move = parse_uci(text)

@@ -60,6 +60,12 @@ def test_a_history_move_that_is_not_uci_is_illegal_history():
         position_after(START, ["Nf3"])
 
 
+@pytest.mark.parametrize("history", [42, {"e2e4"}])
+def test_a_history_that_is_not_a_list_is_illegal_history(history):
+    with pytest.raises(IllegalHistory, match="must be a list of UCI moves"):
+        check_move(START, "e2e4", history)
+
+
 def test_history_may_be_one_string_of_moves():
     assert position_after(START, "e2e4 e7e5") == position_after(START, ["e2e4", "e7e5"])
 
