@@ -42,3 +42,11 @@ def test_en_passant_capturers_are_the_pawns_beside_the_advanced_pawn():
     fen = "4k3/8/8/8/3p1p2/8/4P3/4K3 w - - 0 1"
     assert en_passant_capturers(fen, ["e2e4"]) == {"d4", "f4"}
     assert en_passant_capturers(fen, ["e2e4", "e8e7", "e1e2"]) == set()
+
+
+def test_a_pawn_that_arrived_beside_after_the_advance_never_had_the_en_passant_chance():
+    fen = "4k3/3p4/8/8/4P3/8/8/4K3 b - - 0 1"
+    verdict = check_move(fen, "e5d6", ["d7d5", "e4e5", "e8e7"])
+    assert [(f.reason, f.squares) for f in verdict.findings] == [
+        (Reason.PAWN_DIAGONAL_NEEDS_CAPTURE, ("d6",))
+    ]
