@@ -103,6 +103,7 @@ class Screen:
     promotion_pending: str | None = None
     feedback: dict | None = None
     solved_stars: int | None = None
+    hint_requested: bool = False
 
 
 def _answer(request: HttpRequest, puzzle: Puzzle) -> Screen:
@@ -121,6 +122,7 @@ def _answer(request: HttpRequest, puzzle: Puzzle) -> Screen:
 
     if request.POST.get("hint"):
         _remember_hint(request, puzzle)
+        screen.hint_requested = True
         if action is not None and action.kind == "select":
             screen.selected = action.selected
         return screen
@@ -160,9 +162,11 @@ def _judged(request: HttpRequest, screen: Screen, outcome: Outcome, answer: str)
         screen.played = outcome.played
         screen.fen = outcome.fen
         screen.last_move = outcome.reply or (outcome.played[-1] if outcome.played else None)
-        screen.feedback = {"verdict": "continue", "title": _("Good move!"), "messages": []}
-        if outcome.message:
-            screen.feedback["messages"].append(outcome.message)
+        messages = [outcome.message] if outcome.message else []
+        if outcome.reply:
+            reply = rules.check_move(outcome.rules_verdict.fen_after, outcome.reply)
+            messages.append(_("The other side played %(san)s.") % {"san": reply.san})
+        screen.feedback = {"verdict": "continue", "title": _("Good move!"), "messages": messages}
         return screen
     verdict = outcome.rules_verdict
     reason = verdict.reason.name if verdict is not None and verdict.reason is not None else ""
@@ -234,6 +238,7 @@ def _render_puzzle(
         ),
         "feedback": screen.feedback,
         "hint_shown": puzzle.id in request.session.get(HINTS_SESSION_KEY, []),
+        "hint_requested": screen.hint_requested,
         "several": allows_several(puzzle),
         "chosen": screen.chosen,
         "solved_stars": screen.solved_stars,

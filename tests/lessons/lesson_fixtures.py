@@ -101,6 +101,15 @@ explanation = "兩顆星星都拿到了！"
 goal = { type = "visit", targets = ["f3", "h4"], budget = 2 }
 
 [[puzzles]]
+id = "promotion-two-rooks"
+kind = "move"
+prompt = "兩步將死黑王。"
+fen = "7k/8/8/8/8/8/8/RR4K1 w - - 0 1"
+hint = "先用一個車守住第七排。"
+explanation = "兩個車合作，將死了！"
+goal = { type = "mate", within = 2 }
+
+[[puzzles]]
 id = "promotion-touch"
 kind = "text"
 prompt = "你摸了馬，要怎麼辦？"

@@ -167,7 +167,10 @@ def test_a_correct_move_is_recorded_with_three_stars_and_offers_the_next_puzzle(
     page = html(response)
     assert 'data-verdict="correct"' in page
     assert "馬走 L 形，一次就到了 f3！" in page
-    assert 'href="/lessons/knight/?puzzle=knight-squares" data-next-puzzle>下一題</a>' in page
+    assert (
+        'href="/lessons/knight/?puzzle=knight-squares" data-next-puzzle autofocus>下一題</a>'
+        in page
+    )
     assert "你得到 3 顆星！" in page
     assert "<html" in page and "HX-Request" in response["Vary"]
     learner = Learner.objects.get()
@@ -243,9 +246,36 @@ def test_a_longer_goal_keeps_the_moves_played_and_finishes_with_the_last_one(cli
     assert Attempt.objects.get().answer == "f3h4"
 
 
+def test_a_mate_in_two_shows_the_engines_reply_and_keeps_the_history(client):
+    url = "/lessons/promotion/promotion-two-rooks/"
+    page = html(client.post(url, {"square": "a7", "selected": "a1", "mode": "move"}, **HTMX))
+    assert 'data-verdict="continue"' in page
+    assert "對方走了 Kg8。" in page
+    assert '<input type="hidden" name="played" value="a1a7 h8g8">' in page
+    assert 'data-fen="6k1/R7/8/8/8/8/8/1R4K1 w - - 2 2"' in page
+    last_move = re.findall(r'data-square="([a-h][1-8])"[^>]*data-last-move', page)
+    assert sorted(last_move) == ["g8", "h8"]
+    assert not Attempt.objects.exists()
+    played = {"square": "b8", "selected": "b1", "mode": "move", "played": "a1a7 h8g8"}
+    page = html(client.post(url, played, **HTMX))
+    assert 'data-verdict="correct"' in page
+    attempt = Attempt.objects.get()
+    assert (attempt.answer, attempt.fen) == ("b1b8", "6k1/R7/8/8/8/8/8/1R4K1 w - - 2 2")
+
+
+def test_a_history_the_engine_refuses_is_a_400(client):
+    url = "/lessons/promotion/promotion-two-rooks/"
+    data = {"square": "b8", "selected": "b1", "played": "a1a7 h8h7"}  # h7 is attacked
+    response = client.post(url, data)
+    assert response.status_code == 400
+    assert "看不懂" in html(response)
+    assert not Attempt.objects.exists()
+
+
 def test_the_hint_is_shown_and_costs_a_star(client):
     page = html(client.post(JUMP_URL, {"hint": "1", "mode": "move"}))
     assert "從 g1 往上兩格，再往左一格。" in page
+    assert '<p class="hint" data-hint id="hint" tabindex="-1" autofocus>' in page
     assert 'name="hint"' not in page
     assert not Attempt.objects.exists()
     client.post(JUMP_URL, {"square": "f3", "selected": "g1", "mode": "move"})
