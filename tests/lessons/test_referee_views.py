@@ -251,3 +251,24 @@ def test_the_pgn_downloads_with_the_result(client):
 def test_the_action_views_refuse_get(client):
     for url in ("/board/claim", "/board/draw", "/board/resign", "/board/new"):
         assert client.get(url).status_code == 405
+
+
+@pytest.mark.parametrize(
+    "url,data",
+    [
+        ("/board/", {"square": "e2"}),
+        ("/board/claim", {}),
+        ("/board/draw", {}),
+        ("/board/resign", {"side": "white"}),
+        ("/board/new", {}),
+    ],
+)
+def test_every_post_view_answers_the_page_or_the_partial(client, url, data):
+    page = client.post(url, data)
+    partial = client.post(url, data, **HTMX)
+    assert page.status_code == partial.status_code == 200
+    assert "<html" in page.content.decode()
+    assert '<div id="referee" class="referee">' in page.content.decode()
+    assert partial.content.decode().lstrip().startswith('<div id="referee" class="referee">')
+    assert "<html" not in partial.content.decode()
+    assert "HX-Request" in partial["Vary"]
