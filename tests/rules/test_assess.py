@@ -1,6 +1,6 @@
 """How the game stands: check, automatic endings, and the draws that may be claimed."""
 
-from rules import Claim, Termination, assess, claims_after
+from rules import Claim, Termination, assess, claims_after, position_after
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 KNIGHTS_OUT_AND_BACK = ["g1f3", "g8f6", "f3g1", "f6g8"]
@@ -108,3 +108,14 @@ def test_fivefold_repetition_ends_the_game_without_a_claim():
 def test_mate_on_the_move_that_reaches_seventy_five_moves_is_still_mate():
     state = assess("7k/8/6K1/8/8/8/8/5Q2 w - - 149 120", ["f1f8"])
     assert state.termination is Termination.CHECKMATE
+
+
+def test_threefold_counts_only_positions_with_the_same_side_to_move():
+    fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"
+    # The rook's triangle a1-a2-a3-a1 hands the move over: the start placement comes back
+    # after 5 plies with black to move and after 12 plies with white to move.
+    triangle = ["a1a2", "e8d8", "a2a3", "d8e8", "a3a1", "e8d8"]
+    triangle += ["a1a2", "d8e8", "a2a3", "e8d8", "a3a1", "d8e8"]
+    assert position_after(fen, triangle[:5]).split()[:2] == ["4k3/8/8/8/8/8/8/R3K3", "b"]
+    assert position_after(fen, triangle).split()[:2] == ["4k3/8/8/8/8/8/8/R3K3", "w"]
+    assert assess(fen, triangle).claims == frozenset()
