@@ -7,6 +7,13 @@ Positions are FEN strings; ``moves`` is the history played from that FEN in UCI
 (it matters for repetition, en passant timing and castling rights). Malformed
 input raises a ``RulesError`` (a ``ValueError``) that says what is wrong.
 
+``check_move`` returns a ``Verdict``: for an illegal move every ``Reason`` it breaks,
+primary first, each as a ``Finding`` with the squares (and the pieces on them) that
+the explanation points at. After checkmate, stalemate, fivefold repetition or 75
+moves every move is refused with ``GAME_OVER`` first; a dead position
+(insufficient material) is reported by ``assess`` but does not stop moves, because
+lessons use bare positions such as king and knight against king.
+
 A knight does not move like a bishop:
 
 >>> from rules import check_move
