@@ -251,11 +251,11 @@ def load_lesson(path: Path) -> tuple[Lesson | None, list[ContentError]]:
     return lesson, errors
 
 
-def line_of_id(text: str, puzzle_id: str) -> int:
-    """The line of `id = "<puzzle_id>"` in the file (tomllib gives no line numbers)."""
+def line_of_id(text: str, puzzle_id: str, occurrence: int = 1) -> int:
+    """The line of the n-th `id = "<puzzle_id>"` in the file (tomllib gives no line numbers)."""
     pattern = re.compile(r'^\s*id\s*=\s*["\']' + re.escape(puzzle_id) + r'["\']', re.MULTILINE)
-    match = pattern.search(text)
-    return text.count("\n", 0, match.start()) + 1 if match else 1
+    matches = list(pattern.finditer(text))[occurrence - 1 : occurrence]
+    return text.count("\n", 0, matches[0].start()) + 1 if matches else 1
 
 
 def line_of_key(text: str, key: str) -> int:

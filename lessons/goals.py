@@ -296,7 +296,7 @@ def _judge_visit(puzzle: Puzzle, move: str, played: tuple[str, ...]) -> Outcome:
         return outcome("correct")
     moves_left = budget - len(played) - 1
     board = chess.Board(passed(verdict.fen_after))
-    if moves_left <= 0 or not visit_search(board, left, moves_left).can_succeed:
+    if moves_left <= 0 or not can_collect(board, left, moves_left):
         return outcome(
             "incorrect",
             _("This move is legal, but then the stars cannot all be collected in time."),
@@ -327,34 +327,35 @@ def visit_search(board: chess.Board, targets: Iterable[str], budget: int) -> Vis
     """
     left = frozenset(targets)
     return VisitSearch(
-        can_succeed=_can_collect(board, left, budget),
+        can_succeed=can_collect(board, left, budget),
         can_fail=_can_miss(board.copy(stack=False), left, budget),
     )
 
 
-def _quiet_moves(board: chess.Board) -> list[chess.Move]:
-    return [move for move in board.legal_moves if not board.gives_check(move)]
+def _passing_children(board: chess.Board):
+    """Each move that gives no check, with the position after it and the other side's pass."""
+    for move in list(board.legal_moves):
+        board.push(move)
+        if not board.is_check():
+            board.turn = not board.turn
+            board.ep_square = None
+            yield move, board
+        board.pop()  # restores the side to move and the en passant square too
 
 
-def _pass_after(board: chess.Board, move: chess.Move) -> chess.Board:
-    child = board.copy(stack=False)
-    child.push(move)
-    child.turn = not child.turn
-    child.ep_square = None
-    return child
-
-
-def _can_collect(board: chess.Board, left: frozenset[str], budget: int) -> bool:
+def can_collect(board: chess.Board, left: frozenset[str], budget: int) -> bool:
+    board = board.copy(stack=False)
     frontier = {(_key(board), left): board}
     for _depth in range(budget):
         following = {}
         for (_placement, still), position in frontier.items():
-            for move in _quiet_moves(position):
+            for move, child in _passing_children(position):
                 remaining = still - {chess.square_name(move.to_square)}
                 if not remaining:
                     return True
-                child = _pass_after(position, move)
-                following.setdefault((_key(child), remaining), child)
+                key = (_key(child), remaining)
+                if key not in following:
+                    following[key] = child.copy(stack=False)
         frontier = following
     return False
 
@@ -362,18 +363,28 @@ def _can_collect(board: chess.Board, left: frozenset[str], budget: int) -> bool:
 def _can_miss(board: chess.Board, left: frozenset[str], budget: int) -> bool:
     if budget == 0:
         return True
-    moves = _quiet_moves(board)
-    if not moves:
-        return True
-    for move in moves:
+    moved = False
+    for move, child in _passing_children(board):
+        moved = True
         remaining = left - {chess.square_name(move.to_square)}
-        if remaining and _can_miss(_pass_after(board, move), remaining, budget - 1):
+        if remaining and _can_miss(child.copy(stack=False), remaining, budget - 1):
             return True
-    return False
+    return not moved
 
 
 def _key(board: chess.Board) -> tuple:
-    return board.board_fen(), board.turn, board.castling_rights
+    return (
+        board.occupied_co[chess.WHITE],
+        board.occupied_co[chess.BLACK],
+        board.pawns,
+        board.knights,
+        board.bishops,
+        board.rooks,
+        board.queens,
+        board.kings,
+        board.turn,
+        board.castling_rights,
+    )
 
 
 # --- forced sequences: mate or stalemate within n of the learner's moves ---------------------

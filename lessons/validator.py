@@ -73,7 +73,7 @@ def validate_files(paths: Iterable[Path]) -> Report:
         counts: dict[str, int] = {}
         for puzzle in lesson.puzzles:
             counts[puzzle.id] = counts.get(puzzle.id, 0) + 1
-            line = line_of_id(text, puzzle.id)
+            line = line_of_id(text, puzzle.id, counts[puzzle.id])
             if puzzle.id in seen_ids or counts[puzzle.id] > 1:
                 where = seen_ids.get(puzzle.id, lesson.slug)
                 errors.append(
@@ -82,7 +82,6 @@ def validate_files(paths: Iterable[Path]) -> Report:
             seen_ids.setdefault(puzzle.id, lesson.slug)
             for message in puzzle_problems(puzzle):
                 errors.append(ContentError(path, line, puzzle.id, message))
-        # Puzzles dropped by the loader still count as duplicates' first sighting.
     total = sum(len(lesson.puzzles) for _, lesson in lessons)
     return Report(len(lessons), total, tuple(errors))
 
@@ -148,10 +147,15 @@ def _check_position(puzzle: Puzzle) -> None:
     except ValueError as error:
         raise Problem(f"not a FEN: {error}") from error
     if board.status() != chess.STATUS_VALID:
-        raise Problem(f"illegal position ({board.status()!r})")
+        raise Problem(f"illegal position: {_status_words(board.status())}")
     start = puzzle.start_fen  # replays `moves` through the engine: RulesError if one is illegal
     if chess.Board(start).status() != chess.STATUS_VALID:
         raise Problem("illegal position after the moves")
+
+
+def _status_words(status: chess.Status) -> str:
+    flags = [flag for flag in chess.Status if flag and flag in status]
+    return ", ".join(flag.name.lower().replace("_", " ") for flag in flags)
 
 
 def _legal_moves(puzzle: Puzzle) -> list[str]:
