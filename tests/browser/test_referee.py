@@ -172,3 +172,24 @@ def test_the_board_fits_the_screen_and_axe_finds_nothing(
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.screenshot(path=screenshot_dir / f"referee-illegal-{width}.png", full_page=True)
     assert_no_axe_violations(axe, page)
+
+
+def test_without_javascript_each_tap_is_a_plain_form_post(browser, live_server):
+    context = browser.new_context(java_script_enabled=False, locale="zh-TW")
+    page = context.new_page()
+    page.goto(live_server.url + "/board/")
+    square(page, "g1").click()
+    expect(square(page, "g1")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator('input[name="selected"]')).to_have_value("g1")
+    square(page, "f3").click()
+    expect_played(page, "白方走了 Nf3。")
+    square(page, "b8").click()
+    square(page, "b6").click()
+    expect(page.locator("[data-feedback]")).to_have_attribute("data-verdict", "illegal")
+    page.get_by_label("輸入棋步，例如 Nf3 或 e2e4").fill("Nc6")
+    page.get_by_label("輸入棋步，例如 Nf3 或 e2e4").press("Enter")
+    expect_played(page, "黑方走了 Nc6。")
+    page.get_by_role("button", name="提議和棋").click()
+    page.get_by_role("button", name="同意和棋").click()
+    expect(page.locator("#referee-status")).to_contain_text("和棋")
+    context.close()
