@@ -193,7 +193,7 @@ def test_finish_a_lesson_by_keyboard_and_see_its_stars_on_the_map(page: Page, li
     walk(page, "LUU")
     page.keyboard.press("Enter")
     expect(feedback(page)).to_have_attribute("data-verdict", "correct")
-    tab_until(page, "el.hasAttribute('data-next-puzzle')")
+    expect(page.locator("[data-next-puzzle]")).to_be_focused()  # the next step takes the focus
     page.keyboard.press("Enter")  # a link: a new page
     expect(page.locator("[data-puzzle]")).to_have_attribute("data-puzzle", "knight-squares")
     tab_to_board(page)
@@ -206,7 +206,7 @@ def test_finish_a_lesson_by_keyboard_and_see_its_stars_on_the_map(page: Page, li
     tab_until(page, "el.textContent.trim() === '完成'")
     page.keyboard.press("Enter")
     expect(feedback(page)).to_have_attribute("data-verdict", "correct")
-    tab_until(page, "el.hasAttribute('data-next-puzzle')")
+    expect(page.locator("[data-next-puzzle]")).to_be_focused()  # the next step takes the focus
     page.keyboard.press("Enter")
     expect(page.locator("[data-puzzle]")).to_have_attribute("data-puzzle", "knight-colour")
     tab_until(page, "el.name === 'answer'")
@@ -217,3 +217,27 @@ def test_finish_a_lesson_by_keyboard_and_see_its_stars_on_the_map(page: Page, li
     expect(feedback(page)).to_have_attribute("data-verdict", "correct")
     page.goto(live_server.url + "/")
     expect(page.locator('[data-lesson="knight"] .stars')).to_have_attribute("data-stars", "3")
+
+
+def test_without_javascript_plain_forms_solve_the_puzzle(browser, live_server, lessons):
+    context = browser.new_context(java_script_enabled=False, locale="zh-TW")
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + "/lessons/knight/")
+        square(page, "g1").click()  # a full page comes back with the knight picked up
+        expect(square(page, "g1")).to_have_attribute("aria-pressed", "true")
+        assert page.url.endswith("/lessons/knight/knight-first-jump/")
+        square(page, "f3").click()
+        expect(feedback(page)).to_have_attribute("data-verdict", "correct")
+        page.locator("[data-next-puzzle]").click()
+        expect(page.locator("[data-puzzle]")).to_have_attribute("data-puzzle", "knight-squares")
+    finally:
+        context.close()
+
+
+def test_the_hint_by_keyboard_shows_and_takes_the_focus(page: Page, live_server, lessons):
+    page.goto(live_server.url + "/lessons/knight/")
+    tab_until(page, "el.id === 'hint-button'")
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-hint]")).to_contain_text("從 g1 往上兩格，再往左一格。")
+    expect(page.locator("[data-hint]")).to_be_focused()
