@@ -38,7 +38,8 @@ import rules
 from lessons import facts
 from lessons.curriculum import Puzzle
 
-UCI_PATTERN = re.compile(r"^[a-h][1-8][a-h][1-8][qrbn]?$")
+# k and p promotions are let through so that the engine can say why they are illegal.
+UCI_PATTERN = re.compile(r"^[a-h][1-8][a-h][1-8][qrbnkp]?$")
 SQUARE_PATTERN = re.compile(r"^[a-h][1-8]$")
 
 
@@ -49,7 +50,7 @@ class AnswerError(ValueError):
 @dataclass(frozen=True)
 class Outcome:
     verdict: str  # "correct" | "illegal" | "incorrect" | "continue"
-    rules_verdict: object | None  # rules.Verdict for move puzzles
+    rules_verdict: rules.Verdict | None  # move puzzles: the engine's verdict on the move
     message: str | None
     played: tuple[str, ...]
     reply: str | None

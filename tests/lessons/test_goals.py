@@ -202,6 +202,7 @@ def test_promote_to_the_named_piece():
     assert_incorrect(puzzle, "e7e8q", "The pawn is promoted, but not to the piece asked for.")
     assert_incorrect(puzzle, "e1d1", "This move is legal, but no pawn is promoted.")
     assert_illegal(puzzle, "e7e8", Reason.PROMOTION_REQUIRED)
+    assert_illegal(puzzle, "e7e8k", Reason.BAD_PROMOTION)
 
 
 def test_promote_any_piece():
