@@ -253,6 +253,21 @@
     focusedId = active && active.id && !(active.dataset && active.dataset.square) ? active.id : null;
     if (focusedId) focusedSquare = null;
   });
+  /* A live region swapped in with its text already inside is often not read out:
+     empty it and put the words back a moment later, so screen readers announce them. */
+  function announce(root) {
+    var regions = root.querySelectorAll ? root.querySelectorAll("[data-feedback]") : [];
+    Array.prototype.forEach.call(regions, function (region) {
+      var content = region.innerHTML;
+      if (!region.textContent.trim()) return;
+      region.innerHTML = "";
+      setTimeout(function () { region.innerHTML = content; }, 100);
+    });
+  }
+
+  document.addEventListener("htmx:afterSettle", function () {
+    announce(document);
+  });
   document.addEventListener("htmx:afterSettle", function () {
     var picker = document.querySelector("[data-promotion] button");
     if (picker) {
