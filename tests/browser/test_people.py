@@ -152,3 +152,63 @@ def test_a_teacher_prints_cards_for_25_and_sees_a_students_solve_in_the_grid(
     row.get_by_role("link", name="學生07").click()
     expect(page.locator("table.history tbody tr")).to_have_count(1)
     assert_no_axe_violations(axe, page)
+
+
+def test_the_rules_tripped_over_are_drawn_as_small_boards_for_parent_and_teacher(
+    page: Page, live_server, axe, screenshot_dir
+):
+    from django.contrib.auth import get_user_model
+
+    from lessons.models import Learner
+    from lessons.progress import record_attempt
+    from tutor.people.models import Assignment, ChildProfile, GrownUp
+
+    user = get_user_model().objects.create_user("grown-up", password=PASSWORD)
+    GrownUp.objects.create(user=user)
+    child = ChildProfile.objects.create(
+        parent=user, learner=Learner.objects.create(nickname="小明", avatar="N")
+    )
+    classroom = Classroom.objects.create(teacher=user, name="週三棋社")
+    student = Student.objects.create(
+        classroom=classroom,
+        learner=Learner.objects.create(nickname="阿志", avatar="B"),
+        secret_first="sun",
+        secret_second="moon",
+    )
+    Assignment.objects.create(classroom=classroom, lesson="castling")
+    tries = [
+        ("a1a3", "PATH_BLOCKED", "4k3/8/8/8/8/8/P7/R3K3 w Q - 0 1"),
+        ("e1g1", "CASTLING_THROUGH_ATTACK", "4k3/8/8/8/8/5r2/8/4K2R w K - 0 1"),
+        ("e1g1", "CASTLING_THROUGH_ATTACK", "4k3/8/8/8/8/5r2/8/4K2R w K - 0 1"),
+    ]
+    for learner in (child.learner, student.learner):
+        for answer, reason, fen in tries:
+            record_attempt(
+                learner,
+                lesson="castling",
+                puzzle="castling-bench",
+                answer=answer,
+                verdict="illegal",
+                reason=reason,
+                fen=fen,
+            )
+
+    page.goto(live_server.url + "/accounts/login/")
+    assert_no_axe_violations(axe, page)
+    page.get_by_label("帳號或電子郵件").fill("grown-up")
+    page.get_by_label("密碼").fill(PASSWORD)
+    page.get_by_role("button", name="登入").click()
+    page.goto(live_server.url + f"/parent/children/{child.learner_id}/")
+    trips = page.locator(".trip")
+    expect(trips).to_have_count(2)
+    expect(trips.first).to_contain_text("王車易位時王不能經過被攻擊的格子")
+    expect(trips.first).to_contain_text("2 次")
+    expect(trips.first.locator(".mini-square img")).to_have_count(4)
+    page.screenshot(path=screenshot_dir / "people-child-trips.png", full_page=True)
+    assert_no_axe_violations(axe, page)
+
+    page.goto(live_server.url + f"/teacher/classes/{classroom.pk}/")
+    expect(page.locator(".trip").first).to_contain_text("王車易位時王不能經過被攻擊的格子")
+    expect(page.locator(".assignments")).to_contain_text("1 人中 0 人完成")
+    page.screenshot(path=screenshot_dir / "people-class-misconceptions.png", full_page=True)
+    assert_no_axe_violations(axe, page)

@@ -173,3 +173,25 @@ def test_moving_into_a_class_with_the_same_nickname_is_a_400(teacher, classroom,
     )
     assert response.status_code == 400
     assert "那個班級已經有同樣暱稱的學生。" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "name", ["reset_secret", "move_student", "add_assignment", "remove_assignment"]
+)
+def test_teacher_actions_are_404_for_an_outsider(outsider, classroom, student, name):
+    from tutor.people.models import Assignment
+
+    assignment = Assignment.objects.create(classroom=classroom, lesson="castling")
+    target = {
+        "reset_secret": student.pk,
+        "move_student": student.pk,
+        "add_assignment": classroom.pk,
+        "remove_assignment": assignment.pk,
+    }[name]
+    response = signed_in(outsider).post(
+        reverse(f"people:{name}", args=[target]), {"classroom": classroom.pk, "lesson": "board"}
+    )
+    assert response.status_code == 404
+    assert Assignment.objects.filter(classroom=classroom).count() == 1
+    student.refresh_from_db()
+    assert (student.secret_first, student.secret_second) == ("sun", "moon")

@@ -9,6 +9,17 @@ from dataclasses import dataclass
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+BY_PIECE = "by-piece"  # the lesson of the piece that was moved: see lesson_for()
+
+LESSON_OF_PIECE = {
+    "k": "king",
+    "q": "queen",
+    "r": "rook",
+    "b": "bishop",
+    "n": "knight",
+    "p": "pawn",
+}
+
 
 @dataclass(frozen=True)
 class Misconception:
@@ -16,15 +27,21 @@ class Misconception:
     title: Promise
     lesson: str
 
+    def lesson_for(self, moved_piece: str) -> str:
+        """The lesson teaching this rule; for a piece's own movement, that piece's lesson."""
+        if self.lesson == BY_PIECE:
+            return LESSON_OF_PIECE.get(moved_piece.lower(), "knight")
+        return self.lesson
+
 
 MISCONCEPTIONS = {
     m.reason: m
     for m in [
-        Misconception("NO_PIECE", _("There is no piece on that square"), "pieces"),
-        Misconception("OPPONENT_PIECE", _("You can only move your own pieces"), "pieces"),
+        Misconception("NO_PIECE", _("There is no piece on that square"), "board"),
+        Misconception("OPPONENT_PIECE", _("You can only move your own pieces"), "setup"),
         Misconception("OWN_PIECE_ON_TARGET", _("You cannot capture your own piece"), "capture"),
-        Misconception("NOT_HOW_IT_MOVES", _("That piece does not move like that"), "pieces"),
-        Misconception("PATH_BLOCKED", _("Only the knight can jump over pieces"), "pieces"),
+        Misconception("NOT_HOW_IT_MOVES", _("That piece does not move like that"), BY_PIECE),
+        Misconception("PATH_BLOCKED", _("Only the knight can jump over pieces"), BY_PIECE),
         Misconception(
             "PAWN_FORWARD_OCCUPIED", _("A pawn cannot move onto a piece in front of it"), "pawn"
         ),

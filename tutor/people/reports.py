@@ -4,6 +4,7 @@ Stars and completion come from lessons.progress (the same rules as the lesson
 map); mistakes are the learners' illegal attempts grouped by rules.Reason.
 """
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -13,7 +14,7 @@ from django.db.models.functions import TruncDate
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from lessons.board import BoardView, board_context
+from lessons.board import BoardView, board_context, piece_placement
 from lessons.models import Attempt, Learner, PuzzleResult, Verdict
 from lessons.progress import LessonProgress, lesson_progress, stars_by_puzzle
 from tutor.people.lesson_index import LessonInfo, all_lessons, lesson_url
@@ -21,6 +22,7 @@ from tutor.people.misconceptions import Misconception, misconception_for
 from tutor.people.models import Assignment, Classroom, Student
 
 ACTIVITY_DAYS = 7
+UCI_MOVE = re.compile(r"^[a-h][1-8][a-h][1-8][qrbn]?$")
 
 
 @dataclass(frozen=True)
@@ -53,8 +55,19 @@ class Trip:
     example_answer: str
 
     @property
+    def moved_piece(self) -> str:
+        """The letter of the piece the example move picked up, or "" when unreadable."""
+        if not self.example_fen or not UCI_MOVE.match(self.example_answer):
+            return ""
+        try:
+            return piece_placement(self.example_fen).get(self.example_answer[:2], "")
+        except ValueError:
+            return ""
+
+    @property
     def lesson_url(self) -> str:
-        return lesson_url(self.misconception.lesson) if self.misconception.lesson else ""
+        lesson = self.misconception.lesson_for(self.moved_piece)
+        return lesson_url(lesson) if lesson else ""
 
     @property
     def board(self) -> BoardView | None:
@@ -62,7 +75,10 @@ class Trip:
         if not self.example_fen:
             return None
         try:
-            return board_context(self.example_fen, mode="view", orientation="white")
+            last_move = self.example_answer if UCI_MOVE.match(self.example_answer) else None
+            return board_context(
+                self.example_fen, mode="view", orientation="white", last_move=last_move
+            )
         except ValueError:
             return None
 
