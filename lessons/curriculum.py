@@ -112,6 +112,9 @@ class Puzzle:
     options: tuple[Option, ...] = ()
     answer: tuple[str, ...] = ()  # choice/assess: stated answer (checked); text: answer key
 
+    def __hash__(self) -> int:  # goal and params are mappings: hash by the stable id
+        return hash(self.id)
+
     @cached_property
     def start_fen(self) -> str:
         """The position the board shows first: `fen` after `moves`."""

@@ -123,3 +123,10 @@ def test_a_puzzle_with_a_broken_shape_is_left_out_and_the_rest_is_kept():
     assert [(error.line, error.ref, error.message) for error in errors] == [
         (9, "missing-hint-empty", "puzzle needs a non-empty `hint`")
     ]
+
+
+def test_puzzles_and_lessons_can_be_kept_in_sets():
+    lessons = get_curriculum().lessons
+    puzzles = {puzzle for lesson in lessons for puzzle in lesson.puzzles}
+    assert len(puzzles) == sum(len(lesson.puzzles) for lesson in lessons)
+    assert len(set(lessons)) == 18
