@@ -96,3 +96,12 @@ def test_a_student_signing_in_signs_out_the_grown_up_on_this_device(teacher, stu
     client.post(secret_url(student), {"first": "sun", "second": "moon"})
     assert SESSION_KEY not in client.session
     assert client.get(reverse("people:teacher_home")).status_code == 302
+
+
+def test_a_signed_in_student_can_sign_out_and_the_learner_is_forgotten(student):
+    client = Client()
+    client.post(secret_url(student), {"first": "sun", "second": "moon"})
+    page = client.get(reverse("lesson_map")).content.decode()
+    assert reverse("people:sign_out") in page
+    client.post(reverse("people:sign_out"))
+    assert LEARNER_SESSION_KEY not in client.session
