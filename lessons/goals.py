@@ -129,6 +129,12 @@ def _squares_message(chosen: frozenset, truth: frozenset) -> str:
 
 
 def _judge_move(puzzle: Puzzle, move: str, played: tuple[str, ...]) -> Outcome:
+    if puzzle.goal["type"] in ("mate", "stalemate"):
+        within = int(puzzle.goal.get("within", 1))
+        if len(played) % 2 or len(played) // 2 >= within:
+            raise AnswerError("the moves played so far do not fit this puzzle")
+    elif played:
+        raise AnswerError("this puzzle is solved in one move")
     history = (*puzzle.moves, *played)
     fen_now = rules.position_after(puzzle.fen, history)
     verdict = rules.check_move(puzzle.fen, move, history)
@@ -274,6 +280,8 @@ def _judge_visit(puzzle: Puzzle, move: str, played: tuple[str, ...]) -> Outcome:
     goal = puzzle.goal
     targets = frozenset(goal["targets"])
     budget = int(goal.get("budget", len(targets)))
+    if len(played) >= budget:
+        raise AnswerError("every move of the budget has been played")
     fen_now = puzzle.start_fen
     for earlier in played:
         step = rules.check_move(fen_now, earlier)

@@ -460,6 +460,20 @@ def test_an_impossible_history_raises_a_value_error():
         judge(move_puzzle(BACK_RANK, {"type": "mate", "within": 2}), "a1a7", ("h1h8", "g8h8"))
 
 
+@pytest.mark.parametrize(
+    ("goal", "played"),
+    [
+        ({"type": "mate", "within": 2}, ("a1a7",)),  # the defender's reply is missing
+        ({"type": "mate", "within": 2}, ("a1a7", "g8h8", "a7b7", "h8g8")),  # beyond `within`
+        ({"type": "check"}, ("a1a7", "g8h8")),  # a one-move goal
+        ({"type": "visit", "targets": ["a8"], "budget": 1}, ("a1a2",)),  # beyond the budget
+    ],
+)
+def test_moves_played_that_do_not_fit_the_puzzle_raise_a_value_error(goal, played):
+    with pytest.raises(AnswerError):
+        judge(move_puzzle(BACK_RANK, goal), "a1a8", played)
+
+
 def test_squares_outside_the_board_raise_a_value_error():
     puzzle = squares_puzzle("k7/8/8/8/8/8/8/K6N w - - 0 1", "destinations", "h1")
     with pytest.raises(AnswerError):
