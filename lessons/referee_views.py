@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import rules
@@ -20,6 +20,14 @@ from lessons.explanations import describe_claim, describe_termination, explain
 from lessons.referee import Game
 
 SESSION_KEY = "referee_game"
+CLAIMED = {
+    rules.Claim.THREEFOLD_REPETITION.value: gettext_lazy(
+        "Draw claimed: the same position has appeared three times."
+    ),
+    rules.Claim.FIFTY_MOVES.value: gettext_lazy(
+        "Draw claimed: fifty moves by each side without a capture or a pawn move."
+    ),
+}
 TEMPLATE = "referee/board.html"
 
 
@@ -50,8 +58,8 @@ def _ending_sentence(game: Game) -> str:
     if game.ending == referee.RESIGNATION:
         loser = "black" if game.result == "1-0" else "white"
         return gettext("%(side)s resigned.") % {"side": _side_name(loser)}
-    if game.ending in {c.value for c in rules.Claim}:
-        return describe_claim(rules.Claim(game.ending))
+    if game.ending in CLAIMED:
+        return str(CLAIMED[game.ending])
     if game.ending:
         return describe_termination(rules.Termination(game.ending))
     return ""

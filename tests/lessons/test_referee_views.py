@@ -272,3 +272,37 @@ def test_every_post_view_answers_the_page_or_the_partial(client, url, data):
     assert partial.content.decode().lstrip().startswith('<div id="referee" class="referee">')
     assert "<html" not in partial.content.decode()
     assert "HX-Request" in partial["Vary"]
+
+
+@pytest.mark.parametrize(
+    "fen,frm,to,sentence",
+    [
+        ("7k/8/4Q1K1/8/8/8/8/8 w - - 0 1", "e6", "f7", "逼和：輪到的一方無棋可走"),
+        ("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", "e1", "e2", "死局：雙方剩下的棋子都不夠將死對方"),
+        ("4k3/8/8/8/8/8/8/R3K3 w - - 149 100", "a1", "a2", "雙方各走了七十五步"),
+    ],
+)
+def test_an_automatic_draw_is_announced_and_ends_the_game(client, fen, frm, to, sentence):
+    client.get("/board/", {"fen": fen})
+    html = move(client, frm, to).content.decode()
+    assert sentence in html
+    assert "和棋。" in html
+    assert html.count(" disabled>") == 64
+    assert client.session[SESSION_KEY]["result"] == "1/2-1/2"
+
+
+def test_fivefold_repetition_is_announced(client):
+    for uci in KNIGHT_SHUFFLE * 4:
+        html = move(client, uci[:2], uci[2:]).content.decode()
+    assert "同樣的局面出現了五次，這盤自動和棋。" in html
+    assert client.session[SESSION_KEY]["ending"] == "fivefold_repetition"
+
+
+def test_the_fifty_move_rule_offers_the_claim_to_the_side_to_move(client):
+    client.get("/board/", {"fen": "4k3/8/8/8/8/8/8/R3K3 w - - 99 80"})
+    html = move(client, "a1", "a2").content.decode()
+    assert "黑方可以要求和棋" in html
+    assert "雙方各走了五十步，都沒有吃子也沒有走兵：可以要求和棋。" in html
+    html = client.post("/board/claim", **HTMX).content.decode()
+    assert "要求和棋成立：雙方各走了五十步，都沒有吃子也沒有走兵。" in html
+    assert client.session[SESSION_KEY]["ending"] == "fifty_moves"
