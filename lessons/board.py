@@ -177,12 +177,16 @@ def board_context(
         for file in files:
             name = file + rank
             piece = placement.get(name, "")
+            label = square_label(name, piece)
+            if mode == "view" and name in marked_set:
+                # aria-pressed says it in mark mode; a read-only board says it in words
+                label = gettext("%(label)s, marked") % {"label": label}
             row.append(
                 SquareView(
                     name=name,
                     piece=piece,
                     image=piece_image(piece) if piece else "",
-                    label=square_label(name, piece),
+                    label=label,
                     light=(FILES.index(file) + RANKS.index(rank)) % 2 == 1,
                     highlighted=name in highlighted,
                     selected=name == selected,

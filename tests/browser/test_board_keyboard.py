@@ -67,6 +67,7 @@ def test_a_game_played_by_keyboard_only(page: Page, live_server, screenshot_dir)
     page.keyboard.press(" ")
     expect(feedback).to_have_attribute("data-verdict", "illegal")
     expect(page.locator('[data-square="b6"]')).to_be_focused()
+    expect(feedback).to_contain_text("黑馬")
     page.screenshot(path=screenshot_dir / "referee-keyboard.png")
 
     # A typed move, still without the mouse.

@@ -263,3 +263,11 @@ def test_the_post_is_read_in_the_position_after_the_moves():
     moves = ["g1f3", "g8f6"]
     assert read_board_post(START, post(square="f3"), moves).selected == "f3"
     assert read_board_post(START, post(typed="Ng1"), moves).move == "f3g1"
+
+
+def test_a_read_only_board_still_shows_the_marks():
+    html = render_to_string(
+        "board/board.html", {"board": board_context(KNIGHT, marked=["f3"], mode="view")}
+    )
+    assert 'aria-label="f3，空格，已標記" data-marked disabled>' in html
+    assert "aria-pressed" not in html
