@@ -45,6 +45,9 @@ format: setup
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
+check-curriculum: setup
+	DEBUG=1 $(PY) manage.py check_curriculum
+
 # Refresh the pins after changing the ranges in pyproject.toml.
 lock:
 	rm -rf /tmp/tutor-lock-venv
