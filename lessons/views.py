@@ -219,7 +219,8 @@ def _render_puzzle(
     index = lesson.puzzles.index(puzzle)
     solved = screen.solved_stars is not None
     if index + 1 < len(lesson.puzzles):
-        next_url = f"{reverse('lesson', args=[lesson.slug])}?puzzle={lesson.puzzles[index + 1].id}"
+        next_id = lesson.puzzles[index + 1].id
+        next_url = f"{reverse('lesson', args=[lesson.slug])}?puzzle={next_id}#puzzle"
     else:
         next_url = reverse("lesson", args=[lesson.slug])
     context = {

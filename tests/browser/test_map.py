@@ -42,5 +42,10 @@ def test_a_lesson_page_keeps_the_whole_board_on_screen(
     box = board.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= SIZES[size]["width"]
     page.screenshot(path=screenshot_dir / f"lesson-{size}.png", full_page=True)
+    # Opened at its puzzle (as 「下一題」 and the numbered links do), the whole board is in view.
+    page.goto(f"{live_server.url}/lessons/{lesson.slug}/?puzzle={lesson.puzzles[0].id}#puzzle")
+    box = board.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= SIZES[size]["height"]
+    page.screenshot(path=screenshot_dir / f"lesson-at-puzzle-{size}.png")
     assert_no_horizontal_scroll(page)
     assert_no_axe_violations(axe, page)

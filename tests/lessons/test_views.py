@@ -168,7 +168,7 @@ def test_a_correct_move_is_recorded_with_three_stars_and_offers_the_next_puzzle(
     assert 'data-verdict="correct"' in page
     assert "馬走 L 形，一次就到了 f3！" in page
     assert (
-        'href="/lessons/knight/?puzzle=knight-squares" data-next-puzzle autofocus>下一題</a>'
+        'href="/lessons/knight/?puzzle=knight-squares#puzzle" data-next-puzzle autofocus>下一題</a>'
         in page
     )
     assert "你得到 3 顆星！" in page
