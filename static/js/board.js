@@ -281,6 +281,15 @@
       : focusedSquare && document.querySelector('[data-board] [data-square="' + focusedSquare + '"]');
     if (target && !target.disabled) target.focus();
   });
+  /* htmx does not swap a 400: show its message (role="alert" in the error page) as feedback. */
+  document.addEventListener("htmx:responseError", function (event) {
+    var feedback = document.querySelector("[data-feedback]");
+    if (!feedback) return;
+    var page = new DOMParser().parseFromString(event.detail.xhr.responseText, "text/html");
+    var message = page.querySelector('[role="alert"]');
+    feedback.removeAttribute("data-verdict");
+    feedback.textContent = message ? message.textContent : event.detail.xhr.statusText;
+  });
   document.addEventListener("DOMContentLoaded", function () { init(document); });
   document.addEventListener("htmx:load", function (event) { init(event.target); });
 })();

@@ -193,3 +193,14 @@ def test_without_javascript_each_tap_is_a_plain_form_post(browser, live_server):
     page.get_by_role("button", name="同意和棋").click()
     expect(page.locator("#referee-status")).to_contain_text("和棋")
     context.close()
+
+
+def test_a_move_in_a_stale_tab_after_the_end_shows_the_refusal(page: Page, live_server):
+    page.goto(live_server.url + "/board/")
+    other = page.context.new_page()
+    other.goto(live_server.url + "/board/")
+    other.get_by_role("button", name="白方認輸").click()
+    other.get_by_role("button", name="確定認輸").click()
+    expect(other.locator("#referee-status")).to_contain_text("黑方獲勝")
+    tap_move(page, "e2", "e4")  # this tab still shows the game going on
+    expect(page.locator("[data-feedback]")).to_contain_text("這盤棋已經結束了")
