@@ -212,3 +212,67 @@ def test_the_rules_tripped_over_are_drawn_as_small_boards_for_parent_and_teacher
     expect(page.locator(".assignments")).to_contain_text("1 人中 0 人完成")
     page.screenshot(path=screenshot_dir / "people-class-misconceptions.png", full_page=True)
     assert_no_axe_violations(axe, page)
+
+
+def test_the_remaining_people_pages_are_axe_clean(
+    page: Page, browser: Browser, live_server, axe, screenshot_dir
+):
+    from django.contrib.auth import get_user_model
+
+    from lessons.models import Learner
+    from tutor.people.models import Assignment, ChildProfile, GrownUp
+
+    base = live_server.url
+    user = get_user_model().objects.create_user("mum", email="mum@example.org", password=PASSWORD)
+    GrownUp.objects.create(user=user)
+    child = ChildProfile.objects.create(
+        parent=user, learner=Learner.objects.create(nickname="小明")
+    )
+    classroom = Classroom.objects.create(teacher=user, name="週三棋社", join_code="QWER45")
+    Student.objects.create(
+        classroom=classroom,
+        learner=Learner.objects.create(nickname="阿志", avatar="B"),
+        secret_first="sun",
+        secret_second="moon",
+    )
+    Assignment.objects.create(classroom=classroom, lesson="board")
+
+    page.goto(base + "/accounts/password-reset/")
+    assert_no_axe_violations(axe, page)
+    page.locator("#id_email").fill("mum@example.org")
+    page.get_by_role("button", name="寄出連結").click()
+    expect(page.locator("h1")).to_have_text("請查看電子郵件")
+    assert_no_axe_violations(axe, page)
+    page.goto(base + "/accounts/reset/MQ/not-a-token/")
+    expect(page.get_by_role("alert")).to_contain_text("這個連結已經過期或用過了")
+    assert_no_axe_violations(axe, page)
+
+    for _ in range(6):
+        page.goto(base + "/accounts/login/")
+        page.get_by_label("帳號或電子郵件").fill("mum")
+        page.get_by_label("密碼").fill("wrong password")
+        page.get_by_role("button", name="登入").click()
+    expect(page.locator("h1")).to_have_text("試太多次了")
+    assert_no_axe_violations(axe, page)
+
+    grown_up = browser.new_page(locale="zh-TW")
+    grown_up.goto(base + "/accounts/login/")
+    grown_up.get_by_label("帳號或電子郵件").fill("mum@example.org")
+    grown_up.get_by_label("密碼").fill(PASSWORD)
+    grown_up.get_by_role("button", name="登入").click()
+    grown_up.goto(base + f"/learners/{child.learner_id}/delete/")
+    assert_no_axe_violations(axe, grown_up)
+    grown_up.get_by_role("button", name="永久刪除").click()
+    expect(grown_up.locator(".person-card")).to_have_count(0)
+    grown_up.close()
+
+    kid = browser.new_page(locale="zh-TW")
+    kid.goto(base + "/join/QWER45/")
+    kid.get_by_role("link", name="阿志").click()
+    kid.get_by_role("button", name="太陽").click()
+    kid.get_by_role("button", name="月亮").click()
+    card = kid.locator('[data-lesson="board"]')
+    expect(card.locator("[data-assigned]")).to_have_text("老師指定")
+    kid.screenshot(path=screenshot_dir / "people-map-assignment.png")
+    assert_no_axe_violations(axe, kid)
+    kid.close()
