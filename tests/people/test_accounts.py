@@ -149,3 +149,11 @@ def test_it_mails_a_password_reset_link_that_sets_a_new_password(parent):
     assert done.status_code == 302
     parent.refresh_from_db()
     assert parent.check_password("a brand new phrase")
+
+
+def test_padding_a_username_does_not_escape_the_limit(parent):
+    client = Client()
+    for n in range(MAX_FAILURES):
+        client.post(SIGN_IN, {"username": "PARENT" + " " * n, "password": "wrong"})
+    response = client.post(SIGN_IN, {"username": "parent", "password": "correct horse battery"})
+    assert response.status_code == 429

@@ -187,3 +187,15 @@ def test_a_teacher_cannot_export_a_student_of_another_teachers_class(
     theirs = make_student(Classroom.objects.create(teacher=other_teacher, name="別班"), "外人")
     response = signed_in(teacher).get(reverse("people:learner_json", args=[theirs.learner_id]))
     assert response.status_code == 404
+
+
+def test_a_typed_answer_cannot_become_a_spreadsheet_formula(teacher, classroom, student):
+    Attempt.objects.create(
+        learner=student.learner,
+        lesson="board",
+        puzzle="board-x",
+        answer='=HYPERLINK("http://evil.example","click")',
+        verdict="incorrect",
+    )
+    rows = read_csv(signed_in(teacher).get(reverse("people:attempts_csv", args=[classroom.pk])))
+    assert rows[1][4] == '\'=HYPERLINK("http://evil.example","click")'

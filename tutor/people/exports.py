@@ -20,13 +20,21 @@ from tutor.people.models import ChildProfile, Student
 from tutor.people.permissions import classroom_for_teacher, grown_up_required, learner_for_grown_up
 
 BOM = "\ufeff"
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: object) -> object:
+    """A cell a spreadsheet will not run as a formula: typed answers reach these files."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def _csv_response(filename: str, rows: list[list]) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.write(BOM)
-    csv.writer(response).writerows(rows)
+    csv.writer(response).writerows([spreadsheet_safe(cell) for cell in row] for row in rows)
     return response
 
 

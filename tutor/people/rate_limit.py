@@ -17,7 +17,7 @@ WINDOW = timedelta(minutes=15)
 
 
 def client_key(request: HttpRequest, target: str) -> str:
-    return f"{target.strip().lower()}|{request.META.get('REMOTE_ADDR', '')}"
+    return f"{target.strip().lower()[:150]}|{request.META.get('REMOTE_ADDR', '')}"
 
 
 def is_blocked(scope: str, key: str) -> bool:
@@ -29,7 +29,7 @@ def is_blocked(scope: str, key: str) -> bool:
 def record_failure(scope: str, key: str) -> None:
     now = timezone.now()
     LoginFailure.objects.filter(created_at__lt=now - WINDOW).delete()
-    LoginFailure.objects.create(scope=scope, key=key[:200], created_at=now)
+    LoginFailure.objects.create(scope=scope, key=key, created_at=now)
 
 
 def clear_failures(scope: str, key: str) -> None:
