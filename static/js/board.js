@@ -269,9 +269,10 @@
     announce(document);
   });
   document.addEventListener("htmx:afterSettle", function () {
-    var picker = document.querySelector("[data-promotion] button");
-    if (picker) {
-      picker.focus();
+    // The promotion picker or a confirmation question takes focus when one opens.
+    var first = document.querySelector("[data-promotion] button, [data-autofocus]");
+    if (first) {
+      first.focus();
       return;
     }
     var active = document.activeElement;

@@ -87,3 +87,14 @@ def test_escape_puts_the_piece_down(page: Page, live_server):
     expect(page.locator('[data-square="a2"]')).to_have_attribute("aria-pressed", "true")
     page.keyboard.press("Escape")
     expect(page.locator('[data-square="a2"]')).not_to_have_attribute("aria-pressed", "true")
+
+
+def test_resigning_by_keyboard_moves_focus_to_the_question(page: Page, live_server):
+    page.goto(live_server.url + "/board/")
+    resign = page.get_by_role("button", name="白方認輸")
+    resign.focus()
+    page.keyboard.press("Enter")
+    confirm = page.get_by_role("button", name="確定認輸")
+    expect(confirm).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#referee-status")).to_contain_text("黑方獲勝")

@@ -204,3 +204,25 @@ def test_a_move_in_a_stale_tab_after_the_end_shows_the_refusal(page: Page, live_
     expect(other.locator("#referee-status")).to_contain_text("黑方獲勝")
     tap_move(page, "e2", "e4")  # this tab still shows the game going on
     expect(page.locator("[data-feedback]")).to_contain_text("這盤棋已經結束了")
+
+
+def test_a_finger_can_drag_a_piece_on_a_phone(browser, live_server):
+    context = browser.new_context(
+        has_touch=True, is_mobile=True, viewport={"width": 375, "height": 667}, locale="zh-TW"
+    )
+    page = context.new_page()
+    page.goto(live_server.url + "/board/")
+    touch = context.new_cdp_session(page)
+
+    def centre(name: str) -> tuple[float, float]:
+        box = square(page, name).bounding_box()
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    (x1, y1), (x2, y2) = centre("g1"), centre("f3")
+    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x1, "y": y1}]})
+    for step in range(1, 11):
+        point = {"x": x1 + (x2 - x1) * step / 10, "y": y1 + (y2 - y1) * step / 10}
+        touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    expect_played(page, "白方走了 Nf3。")
+    context.close()
