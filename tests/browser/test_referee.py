@@ -219,7 +219,8 @@ def test_a_finger_can_drag_a_piece_on_a_phone(browser, live_server):
         return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
     (x1, y1), (x2, y2) = centre("g1"), centre("f3")
-    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x1, "y": y1}]})
+    start = {"x": x1, "y": y1}
+    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [start]})
     for step in range(1, 11):
         point = {"x": x1 + (x2 - x1) * step / 10, "y": y1 + (y2 - y1) * step / 10}
         touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
