@@ -164,6 +164,7 @@ def test_the_board_fits_the_screen_and_axe_finds_nothing(
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     box = page.locator("[data-board]").bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= width
+    assert box["y"] + box["height"] <= height  # the whole board in the first screen
     page.screenshot(path=screenshot_dir / f"referee-{width}.png")
     assert_no_axe_violations(axe, page)
 
