@@ -1,3 +1,5 @@
+from datetime import UTC, datetime
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -184,3 +186,20 @@ def test_child_attempts_are_the_same_records_the_lessons_write(parent, child, fi
         verdict="incorrect",
     )
     assert Attempt.objects.get().learner == child.learner
+
+
+def test_last_active_is_the_childs_latest_attempt(parent, child):
+    picked = datetime(2026, 11, 1, 1, 0, tzinfo=UTC)
+    Learner.objects.filter(pk=child.learner_id).update(last_active_at=picked)
+    Attempt.objects.create(
+        learner=child.learner,
+        lesson="board",
+        puzzle="board-x",
+        answer="a1",
+        verdict="incorrect",
+        created_at=datetime(2026, 11, 20, 2, 30, tzinfo=UTC),
+    )
+    client = signed_in(parent)
+    assert "2026-11-20 10:30" in client.get(reverse("people:parent_home")).content.decode()
+    page = client.get(reverse("people:child_progress", args=[child.learner_id])).content.decode()
+    assert "2026-11-20 10:30" in page

@@ -39,9 +39,11 @@ def student_history(request: HttpRequest, student_id: int) -> HttpResponse:
         (attempt, misconception_for(attempt.reason) if attempt.reason else None)
         for attempt in reports.attempt_history(student.learner)
     ]
+    latest = attempts[0][0].created_at if attempts else None
     context = {
         "student": student,
         "learner": student.learner,
+        "last_active": reports.last_active(student.learner, latest),
         "attempts": attempts,
         "lessons": lessons,
         "row": reports.class_grid([student], list(lessons.values()))[0],

@@ -2,12 +2,13 @@
 
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
+from django.db.models import Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from lessons.learners import use_learner
-from lessons.models import Learner
+from lessons.models import Attempt, Learner
 from tutor.people import rate_limit, reports
 from tutor.people.forms import ChildForm, PinForm
 from tutor.people.models import ChildProfile
@@ -23,7 +24,15 @@ PIN_SCOPE = "pin"
 
 
 def _children(user) -> list[ChildProfile]:
-    return list(ChildProfile.objects.filter(parent=user).select_related("learner"))
+    """The parent's children, each with `last_active`: their latest attempt or pick (one query)."""
+    children = list(
+        ChildProfile.objects.filter(parent=user)
+        .select_related("learner")
+        .annotate(last_attempt=Max("learner__attempts__created_at"))
+    )
+    for child in children:
+        child.last_active = reports.last_active(child.learner, child.last_attempt)
+    return children
 
 
 def _parent_page(request: HttpRequest, child_form: ChildForm, pin_form: PinForm, status=200):
@@ -61,6 +70,10 @@ def child_progress(request: HttpRequest, learner_id: int) -> HttpResponse:
     context = {
         "child": child,
         "learner": child.learner,
+        "last_active": reports.last_active(
+            child.learner,
+            Attempt.objects.filter(learner=child.learner).aggregate(t=Max("created_at"))["t"],
+        ),
         "lessons": reports.stars_per_lesson(child.learner),
         "trips": reports.rules_tripped_over([child.learner_id]),
     }

@@ -7,7 +7,7 @@ map); mistakes are the learners' illegal attempts grouped by rules.Reason.
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from django.db.models import Count, Max
 from django.db.models.functions import TruncDate
@@ -188,6 +188,11 @@ def assignment_statuses(
         lesson = lessons.get(assignment.lesson)
         statuses.append(AssignmentStatus(assignment, lesson, finished, len(grid)))
     return statuses
+
+
+def last_active(learner: Learner, last_attempt: datetime | None) -> datetime:
+    """When the learner last did something: their latest attempt, or when they were last picked."""
+    return max(filter(None, [learner.last_active_at, last_attempt]))
 
 
 def attempt_history(learner: Learner, limit: int = 200) -> list[Attempt]:
