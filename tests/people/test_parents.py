@@ -107,8 +107,9 @@ def test_picking_a_child_makes_them_the_learner_in_this_browser(parent, child):
     assert client.session[LEARNER_SESSION_KEY] == child.learner_id
 
 
-def test_picking_another_parents_child_is_404(other_parent, child):
-    client = signed_in(other_parent)
+@pytest.mark.parametrize("who", ["other_parent", "outsider", "teacher"])
+def test_picking_another_parents_child_is_404(who, child, request):
+    client = signed_in(request.getfixturevalue(who))
     response = client.post(reverse("people:who_is_learning"), {"learner": child.learner_id})
     assert response.status_code == 404
     assert LEARNER_SESSION_KEY not in client.session
