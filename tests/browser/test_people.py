@@ -122,7 +122,7 @@ def test_a_teacher_prints_cards_for_25_and_sees_a_students_solve_in_the_grid(
     first = str(PICTURE_WORDS[student.secret_first].name)
     second = str(PICTURE_WORDS[student.secret_second].name)
 
-    kid = browser.new_page(locale="zh-TW")
+    kid = browser.new_page(locale="zh-TW", viewport={"width": 768, "height": 1024})  # a tablet
     kid.goto(base + "/")
     kid.get_by_role("link", name="班級登入").click()
     assert_no_axe_violations(axe, kid)
