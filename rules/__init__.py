@@ -40,7 +40,7 @@ from rules.codes import Claim, Reason, Termination
 from rules.endings import Assessment, assess, claims_after
 from rules.errors import IllegalHistory, InvalidFen, InvalidMove, InvalidSquare, RulesError
 from rules.judge import check_move
-from rules.notation import parse_move
+from rules.notation import history_san, parse_move
 from rules.position import parse_square, position_after
 from rules.squares import attacks, destinations, en_passant_capturers
 from rules.verdict import Finding, Verdict
@@ -63,6 +63,7 @@ __all__ = [
     "claims_after",
     "destinations",
     "en_passant_capturers",
+    "history_san",
     "parse_move",
     "parse_square",
     "position_after",

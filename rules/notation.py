@@ -109,3 +109,20 @@ def _could_reach(
     return {chess.ROOK: straight, chess.BISHOP: diagonal, chess.QUEEN: straight or diagonal}[
         piece_type
     ]
+
+
+def history_san(fen: str, moves: Sequence[str] | str = ()) -> list[str]:
+    """The history ``moves`` (UCI) written in SAN, one entry per move, as a score sheet shows it.
+
+    >>> history_san("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", ["e2e4", "e8d7"])
+    ['e4', 'Kd7']
+
+    Raises InvalidFen or IllegalHistory, like every function that takes a history.
+    """
+    board = board_from(fen, moves)
+    replay = board.root()
+    sans = []
+    for move in board.move_stack:
+        sans.append(replay.san(move))
+        replay.push(move)
+    return sans

@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules import InvalidMove, parse_move
+from rules import IllegalHistory, InvalidMove, history_san, parse_move
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 OPEN = "r3k2r/8/8/3p4/4P3/8/8/R3K1NR w KQkq - 0 1"
@@ -89,3 +89,14 @@ def test_illegal_san_that_two_pieces_could_mean_is_ambiguous():
 def test_text_that_is_not_a_move_is_invalid(text):
     with pytest.raises(InvalidMove):
         parse_move(START, text)
+
+
+def test_history_is_written_in_san_move_by_move_including_castling_and_en_passant():
+    fen = "r3k2r/8/8/8/3p4/8/4P3/R3K2R w KQkq - 0 1"
+    moves = ["e2e4", "d4e3", "e1g1", "e8c8"]
+    assert history_san(fen, moves) == ["e4", "dxe3", "O-O", "O-O-O"]
+
+
+def test_history_san_refuses_an_illegal_history():
+    with pytest.raises(IllegalHistory):
+        history_san(START, ["e2e5"])
