@@ -17,7 +17,15 @@ def square(page: Page, name: str):
     return page.locator(f'[data-board] [data-square="{name}"]')
 
 
+def wait_for_htmx(page: Page) -> None:
+    """Let the previous request and its swap finish, so a tap lands on the new board."""
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+    )
+
+
 def tap_move(page: Page, frm: str, to: str) -> None:
+    wait_for_htmx(page)
     square(page, frm).click()
     expect(square(page, frm)).to_have_attribute("aria-pressed", "true")
     square(page, to).click()
