@@ -248,6 +248,7 @@ def _render_puzzle(
         "answer_url": reverse("puzzle_answer", args=[lesson.slug, puzzle.id]),
         "retry_url": f"{reverse('lesson', args=[lesson.slug])}?puzzle={puzzle.id}",
         "targets": [] if solved else _stars_to_collect(screen),
+        "history": _history(puzzle),
     }
     template = "lessons/lesson.html#puzzle" if request.htmx else "lessons/lesson.html"
     response = render(request, template, context)
@@ -267,15 +268,34 @@ def _board(screen: Screen, solved: bool):
         mode = "view"
     focus_move = puzzle.params.get("move") if puzzle.kind == "choice" else None
     focus_square = puzzle.square if puzzle.kind == "choice" else None
+    # Before the learner moves, the board shows the history's last move (or the move asked about).
+    history_move = puzzle.moves[-1] if puzzle.moves and not screen.played else None
     return board_context(
         screen.fen,
         orientation=None,
         selected=screen.selected or focus_square or None,
         highlights=screen.highlights,
         marked=screen.marked,
-        last_move=screen.last_move or focus_move,
+        last_move=screen.last_move or focus_move or history_move,
         mode=mode,
     )
+
+
+def _history(puzzle: Puzzle) -> list[tuple[int, str, str]]:
+    """The puzzle's history as score-sheet rows (number, White's SAN, Black's SAN).
+
+    Numbers start from the FEN's fullmove number; "…" holds White's place when Black began.
+    """
+    if not puzzle.moves:
+        return []
+    fields = puzzle.fen.split()
+    sans = ["…"] if fields[1] == "b" else []
+    sans += rules.history_san(puzzle.fen, puzzle.moves)
+    first = int(fields[5]) if len(fields) > 5 else 1
+    return [
+        (first + index // 2, sans[index], sans[index + 1] if index + 1 < len(sans) else "")
+        for index in range(0, len(sans), 2)
+    ]
 
 
 def _stars_to_collect(screen: Screen) -> list[str]:

@@ -1,5 +1,7 @@
 """Every puzzle of the real curriculum opens on its lesson page, as a full page and a partial."""
 
+import re
+
 import pytest
 
 from lessons.curriculum import get_curriculum
@@ -28,3 +30,52 @@ def test_the_real_map_lists_every_lesson(client):
     page = client.get("/").content.decode()
     for lesson in get_curriculum().lessons:
         assert f'data-lesson="{lesson.slug}"' in page
+
+
+def history_of(page: str) -> list[str]:
+    """The score sheet's rows as the child reads them: 「1. Kf1 Kd8」."""
+    start = page.index("data-history")
+    sheet = page[start : page.index("</ol>", start)]
+    return re.findall(r"<li>([^<]*)</li>", sheet)
+
+
+def last_move_squares(page: str) -> set[str]:
+    return set(re.findall(r'data-square="([a-h][1-8])"[^>]*data-last-move', page))
+
+
+@pytest.mark.django_db
+def test_a_puzzle_with_a_history_shows_it_as_a_numbered_score_sheet(client):
+    page = client.get("/lessons/castling/?puzzle=castling-king-moved-back").content.decode()
+    assert "之前走過的棋" in page
+    assert history_of(page) == ["1. Kf1 Kd8", "2. Ke1 Ke8"]
+    assert last_move_squares(page) == {"d8", "e8"}  # the history's last move, Kd8–e8
+
+
+@pytest.mark.django_db
+def test_a_history_black_began_starts_with_an_ellipsis_for_white(client):
+    page = client.get("/lessons/en-passant/?puzzle=en-passant-first").content.decode()
+    assert history_of(page) == ["1. … d5"]
+    assert last_move_squares(page) == {"d7", "d5"}
+
+
+@pytest.mark.django_db
+def test_history_numbers_start_from_the_fullmove_number_of_the_fen(client):
+    page = client.get("/lessons/draws/?puzzle=draws-fifty-pawn-resets").content.decode()
+    assert history_of(page) == ["80. e3"]
+
+
+@pytest.mark.django_db
+def test_a_puzzle_without_a_history_shows_no_score_sheet(client):
+    page = client.get("/lessons/knight/").content.decode()
+    assert "data-history" not in page
+    assert "data-last-move" not in page
+
+
+@pytest.mark.django_db
+def test_after_a_wrong_answer_the_history_and_its_last_move_stay(client):
+    page = client.post(
+        "/lessons/castling/castling-king-moved-back/", {"answer": "yes"}
+    ).content.decode()
+    assert 'data-verdict="incorrect"' in page
+    assert history_of(page) == ["1. Kf1 Kd8", "2. Ke1 Ke8"]
+    assert last_move_squares(page) == {"d8", "e8"}
