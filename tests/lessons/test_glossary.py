@@ -17,6 +17,8 @@ PIECES_WITH_OTHER_NAMES = {
     "pawn": ("兵", ["士兵", "小兵", "Pawn"]),
 }
 
+LETTERS = {"king": "K", "queen": "Q", "rook": "R", "bishop": "B", "knight": "N", "pawn": "P"}
+
 
 def term_card(page: str, key: str) -> str:
     match = re.search(rf'<li class="glossary-term" id="term-{key}">(.*?)\n    </li>', page, re.S)
@@ -41,7 +43,7 @@ def test_it_lists_each_piece_with_its_pictures_and_other_names(page, key):
     taiwan, other_names = PIECES_WITH_OTHER_NAMES[key]
     card = term_card(page, key)
     assert f"<span>{taiwan}</span></h3>" in card
-    letter = {"king": "K", "queen": "Q", "rook": "R", "bishop": "B", "knight": "N", "pawn": "P"}[key]
+    letter = LETTERS[key]
     assert f'src="/static/pieces/w{letter}.svg"' in card
     assert f'src="/static/pieces/b{letter}.svg"' in card
     found = re.findall(r'<span class="other-name"[^>]*>([^<]+)</span>', card)
@@ -69,8 +71,8 @@ def test_it_gives_the_other_names_of_castling_and_of_chess(page):
 
 def test_it_explains_every_notation_sign(page):
     signs = re.findall(r'<span class="notation-sign">([^<]+)</span>', page)
-    expected = ["K", "Q", "R", "B", "N", "e4", "x", "+", "#", "O-O", "O-O-O", "=Q"]
-    assert signs == expected + ["1-0", "0-1", "½-½"]
+    pieces = ["K", "Q", "R", "B", "N", "e4"]
+    assert signs == [*pieces, "x", "+", "#", "O-O", "O-O-O", "=Q", "1-0", "0-1", "½-½"]
     assert "<td>白方贏</td>" in page and "<td>黑方贏</td>" in page
 
 
