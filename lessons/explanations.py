@@ -87,10 +87,6 @@ SENTENCES = {
     Reason.KING_INTO_ATTACK: _(
         "The %(piece)s cannot go to %(to)s: the %(other)s on %(square)s attacks it there."
     ),
-    Reason.PINNED: _(
-        "The %(piece)s cannot move this way: it would leave your king open to "
-        "the %(other)s on %(square)s."
-    ),
     Reason.PROMOTION_REQUIRED: _(
         "The %(piece)s reaches the last rank and must be promoted: "
         "choose a queen, rook, bishop or knight."
@@ -149,8 +145,15 @@ def describe_claim(claim: Claim) -> str:
 
 
 def explain(verdict: rules.Verdict) -> list[str]:
-    """One sentence per reason the move is illegal, primary first (all of them for castling)."""
-    return [_sentence(verdict, finding) for finding in verdict.findings]
+    """One sentence per reason the move is illegal, primary first (all of them for castling).
+
+    Once the game is over that is all there is to say: advice such as "capture the
+    checking piece" would be false after a checkmate.
+    """
+    findings = verdict.findings
+    if findings and findings[0].reason is Reason.GAME_OVER:
+        findings = findings[:1]
+    return [_sentence(verdict, finding) for finding in findings]
 
 
 def _sentence(verdict: rules.Verdict, finding: Finding) -> str:
@@ -191,19 +194,42 @@ def _castling_rights_lost(verdict: rules.Verdict, finding: Finding) -> str:
             "You cannot castle: the king or this rook has already moved, "
             "so castling on this side is gone for good."
         )
-    if finding.pieces[0] in ("K", "k"):
+    king = verdict.mover or "K"
+    if finding.pieces[0] == king:
         return _("You cannot castle: the %(other)s has already moved, even if it came back.")
-    return _(
-        "You cannot castle: the %(other)s on %(square)s has already moved, even if it came back."
-    )
+    if finding.pieces[0] == ("R" if king.isupper() else "r"):
+        return _(
+            "You cannot castle: the %(other)s on %(square)s has already moved, "
+            "even if it came back."
+        )
+    # The engine names the rook's corner when no rook of the player's stands there.
+    return _("You cannot castle: there is no rook of yours on %(square)s.")
 
 
 def _ignores_check(verdict: rules.Verdict, finding: Finding) -> str:
     if len(finding.squares) > 1:
         return _("Your king is in check from two pieces (%(squares)s): only moving the king helps.")
+    if finding.pieces[0] in ("N", "n", "P", "p"):
+        # A knight's or a pawn's check has no square in between to block.
+        return _(
+            "Your king is in check from the %(other)s on %(square)s: capture it or move your king."
+        )
     return _(
         "Your king is in check from the %(other)s on %(square)s: capture it, "
         "block it, or move your king."
+    )
+
+
+def _pinned(verdict: rules.Verdict, finding: Finding) -> str:
+    if len(finding.squares) > 1:
+        # En passant: the engine names the pinner, then the pawn taken off its line.
+        return _(
+            "The %(piece)s cannot capture en passant here: once the %(other2)s on "
+            "%(square2)s is gone, the %(other)s on %(square)s would attack your king."
+        )
+    return _(
+        "The %(piece)s cannot move this way: it would leave your king open to "
+        "the %(other)s on %(square)s."
     )
 
 
@@ -218,5 +244,6 @@ _VARIANTS = {
     Reason.NOT_HOW_IT_MOVES: _not_how_it_moves,
     Reason.CASTLING_RIGHTS_LOST: _castling_rights_lost,
     Reason.IGNORES_CHECK: _ignores_check,
+    Reason.PINNED: _pinned,
     Reason.BAD_PROMOTION: _bad_promotion,
 }

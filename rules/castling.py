@@ -39,14 +39,28 @@ def castling_findings(board: chess.Board, move: chess.Move) -> list[Finding]:
     rook_home = chess.square(7 if short else 0, rank)
     crossed = chess.square(5 if short else 3, rank)
     destination = chess.square(6 if short else 2, rank)
-    checks = (
-        rights_lost(board, color, rook_home),
-        in_check(board),
-        blocked(board, move.from_square, rook_home),
+    if board.piece_at(rook_home) != chess.Piece(chess.ROOK, color):
+        # Nothing to castle with: pieces "between the king and the rook" would mean nothing.
+        checks = (no_rook(board, rook_home), in_check(board))
+    else:
+        checks = (
+            rights_lost(board, color, rook_home),
+            in_check(board),
+            blocked(board, move.from_square, rook_home),
+        )
+    checks += (
         attacked(board, Reason.CASTLING_THROUGH_ATTACK, crossed),
         attacked(board, Reason.CASTLING_INTO_ATTACK, destination),
     )
     return [check for check in checks if check is not None]
+
+
+def no_rook(board: chess.Board, rook_home: chess.Square) -> Finding:
+    """No rook of the player's own stands in that corner (it moved away or was taken).
+
+    The finding names the corner; the piece on it is None, or the piece that stands there.
+    """
+    return finding(board, Reason.CASTLING_RIGHTS_LOST, rook_home)
 
 
 def rights_lost(board: chess.Board, color: chess.Color, rook_home: chess.Square) -> Finding | None:

@@ -94,7 +94,7 @@ def diagnose(board: chess.Board, move: chess.Move) -> list[Finding]:
     """Every rule the illegal ``move`` breaks, primary first.
 
     Who may move comes first, then how the piece moves (a knight moved like a bishop
-    is told so even when it is pinned), then promotion, and king safety last.
+    is told so even when it is pinned), then king safety, and the promotion suffix last.
     """
     piece = board.piece_at(move.from_square)
     if piece is None:
@@ -109,7 +109,8 @@ def diagnose(board: chess.Board, move: chess.Move) -> list[Finding]:
         return movement + promotion
     if board.is_legal(plain):
         return promotion
-    return promotion + _safety_or_promotion(board, plain)
+    # A move that cannot be made at all is told so before its promotion suffix.
+    return _safety_or_promotion(board, plain) + promotion
 
 
 def promotion_findings(

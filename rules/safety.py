@@ -17,15 +17,38 @@ def safety_findings(board: chess.Board, move: chess.Move) -> list[Finding]:
     assert king is not None
     attackers_after = after.attackers(not board.turn, king)
     checkers = list(board.checkers())
-    if not checkers:
-        return [finding(board, Reason.PINNED, *attackers_after)]
     pinners = [square for square in attackers_after if square not in checkers]
-    if len(checkers) == 1 and _would_answer_check(board, move, checkers[0], king):
-        return [finding(board, Reason.PINNED, *pinners)]
+    if not checkers or (len(checkers) == 1 and _would_answer_check(board, move, checkers[0], king)):
+        return [pinned(board, move, pinners, king)]
     findings = [finding(board, Reason.IGNORES_CHECK, *checkers)]
     if pinners:
-        findings.append(finding(board, Reason.PINNED, *pinners))
+        findings.append(pinned(board, move, pinners, king))
     return findings
+
+
+def pinned(
+    board: chess.Board, move: chess.Move, pinners: list[chess.Square], king: chess.Square
+) -> Finding:
+    """PINNED naming the pieces that would attack the king once ``move`` is played.
+
+    An en passant capture also takes a pawn off the board: when that pawn stood on the
+    line from a pinner to the king, the finding names that pinner and then the pawn (it
+    was shielding the king too, as in the rare capture that uncovers a rank attack).
+    """
+    if board.is_en_passant(move):
+        taken = _taken_en_passant(move)
+        for pinner in pinners:
+            if _on_line(pinner, king) and taken in squares_between(pinner, king):
+                return finding(board, Reason.PINNED, pinner, taken)
+    return finding(board, Reason.PINNED, *pinners)
+
+
+def _taken_en_passant(move: chess.Move) -> chess.Square:
+    return chess.square(chess.square_file(move.to_square), chess.square_rank(move.from_square))
+
+
+def _on_line(a: chess.Square, b: chess.Square) -> bool:
+    return bool(chess.BB_RAYS[a][b])
 
 
 def king_into_attack(board: chess.Board, after: chess.Board, move: chess.Move) -> list[Finding]:
@@ -38,11 +61,7 @@ def _would_answer_check(
     board: chess.Board, move: chess.Move, checker: chess.Square, king: chess.Square
 ) -> bool:
     """Whether ``move`` captures the one checking piece or steps between it and the king."""
-    captured = move.to_square
-    if board.is_en_passant(move):
-        captured = chess.square(
-            chess.square_file(move.to_square), chess.square_rank(move.from_square)
-        )
+    captured = _taken_en_passant(move) if board.is_en_passant(move) else move.to_square
     if captured == checker:
         return True
     line = board.piece_type_at(checker) in (chess.BISHOP, chess.ROOK, chess.QUEEN)

@@ -63,7 +63,8 @@ def test_every_reason_has_a_sentence_translated_into_chinese(reason):
     assert CJK.search(sentence), sentence
     assert sentence != english(verdict)[index]
     assert "%(" not in sentence
-    assert len(chinese(verdict)) == len(verdict.reasons)
+    over = verdict.reason is Reason.GAME_OVER
+    assert len(chinese(verdict)) == (1 if over else len(verdict.reasons))
 
 
 def test_castling_through_attack_names_the_square_and_the_attacking_rook():
@@ -154,3 +155,58 @@ def test_every_claim_is_described_in_chinese(claim):
     with translation.override("en"):
         assert sentence != describe_claim(claim)
     assert CJK.search(sentence)
+
+
+def test_after_checkmate_only_the_game_over_is_said():
+    # "Capture it, block it, or move your king" would be false in a checkmate.
+    verdict = rules.check_move("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "h8h7")
+    assert verdict.reasons == (Reason.GAME_OVER, Reason.KING_INTO_ATTACK)
+    assert chinese(verdict) == ["這盤棋已經結束了，不能再走棋。"]
+
+
+def test_castling_without_a_rook_says_there_is_no_rook_in_that_corner():
+    verdict = rules.check_move("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1c1")
+    assert chinese(verdict) == ["不能王車易位：a1 上沒有你的車。"]
+
+
+def test_castling_after_the_rook_was_captured_says_there_is_no_rook_there():
+    verdict = rules.check_move("4k3/8/8/8/8/8/6b1/R3K2R b KQ - 0 1", "e1g1", ["g2h1"])
+    assert chinese(verdict) == ["不能王車易位：h1 上沒有你的車。"]
+
+
+def test_the_king_that_moved_and_came_back_is_named():
+    history = ["e1f1", "e8d8", "f1e1", "d8e8"]
+    verdict = rules.check_move("r3k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1c1", history)
+    assert chinese(verdict) == ["不能王車易位：白王已經走過了，就算走回原位也不行。"]
+
+
+def test_a_knights_check_cannot_be_blocked_so_blocking_is_not_offered():
+    verdict = rules.check_move("4k3/8/8/8/8/3n4/8/R3K3 w - - 0 1", "a1a2")
+    assert chinese(verdict) == ["你的王正被 d3 的黑馬將軍：要吃掉它，或是把王移開。"]
+
+
+def test_a_pawns_check_ignored_offers_capture_or_king_move():
+    verdict = rules.check_move("4k3/8/8/8/8/8/3p4/R3K3 w - - 0 1", "a1a2")
+    assert chinese(verdict) == ["你的王正被 d2 的黑兵將軍：要吃掉它，或是把王移開。"]
+
+
+def test_a_double_check_says_only_the_king_can_move_even_for_a_capture_of_one_checker():
+    verdict = rules.check_move("4r1k1/8/8/8/7b/5N2/8/4K3 w - - 0 1", "f3h4")
+    assert chinese(verdict) == ["你的王同時被兩個棋子將軍（h4、e8）：只能把王移開。"]
+
+
+def test_en_passant_uncovering_a_rank_attack_names_the_rook_and_the_pawn_taken():
+    verdict = rules.check_move("8/8/8/K2pP2r/8/8/8/7k w - d6 0 1", "e5d6")
+    assert chinese(verdict) == [
+        "白兵不能在這裡吃過路兵：d5 的黑兵一被吃掉，h5 的黑車就會攻擊你的王。"
+    ]
+
+
+def test_path_blocked_names_the_first_blocker_of_a_pawns_two_square_move():
+    verdict = rules.check_move("4k3/8/8/8/4n3/4n3/4P3/R3K3 w - - 0 1", "e2e4")
+    assert chinese(verdict) == ["白兵不能跳過棋子：e3 的黑馬擋住了路。"]
+
+
+def test_the_king_capturing_a_protected_piece_names_the_protector():
+    verdict = rules.check_move("3rk3/8/8/8/8/8/3r4/4K3 w - - 0 1", "e1d2")
+    assert chinese(verdict) == ["白王不能走到 d2：那裡會被 d8 的黑車攻擊。"]

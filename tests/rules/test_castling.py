@@ -1,6 +1,8 @@
 """Castling: the five conditions, each reported with its squares, all of them at once."""
 
-from rules import Reason, check_move
+import pytest
+
+from rules import InvalidFen, Reason, check_move
 
 
 def findings(fen, move, moves=()):
@@ -92,3 +94,41 @@ def test_every_broken_condition_is_reported_in_the_order_a_child_checks_them():
     ]
     assert verdict.reason is Reason.CASTLING_RIGHTS_LOST
     assert verdict.squares == ("e8", "g1", "f1", "f8", "g8")
+
+
+def test_castling_without_a_rook_in_the_corner_names_the_empty_corner():
+    verdict = check_move("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1g1")
+    assert [(f.reason, f.squares, f.pieces) for f in verdict.findings] == [
+        (Reason.CASTLING_RIGHTS_LOST, ("h1",), (None,))
+    ]
+
+
+def test_castling_after_the_rook_moved_away_names_its_empty_corner():
+    history = ["h1h2", "e8e7"]
+    assert findings("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1g1", history) == [
+        (Reason.CASTLING_RIGHTS_LOST, ("h1",))
+    ]
+
+
+def test_castling_after_the_rook_was_captured_names_the_piece_on_its_corner():
+    verdict = check_move("4k3/8/8/8/8/8/6b1/R3K2R b KQ - 0 1", "e1g1", ["g2h1"])
+    assert [(f.reason, f.squares, f.pieces) for f in verdict.findings] == [
+        (Reason.CASTLING_RIGHTS_LOST, ("h1",), ("b",))
+    ]
+
+
+def test_without_a_rook_no_piece_is_said_to_stand_between_king_and_rook():
+    # A bishop on f1 would block castling, but there is no rook on h1 to castle with.
+    assert findings("4k3/8/8/8/8/8/8/4KB2 w - - 0 1", "e1g1") == [
+        (Reason.CASTLING_RIGHTS_LOST, ("h1",))
+    ]
+
+
+def test_a_fen_giving_a_castling_right_without_the_rook_is_refused():
+    with pytest.raises(InvalidFen, match="castling right"):
+        check_move("4k3/8/8/8/8/8/8/4K3 w K - 0 1", "e1g1")
+
+
+def test_castling_is_legal_when_only_the_rook_is_attacked():
+    assert check_move("4k2r/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1").legal
+    assert check_move("r3k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1c1").legal

@@ -34,8 +34,26 @@ def test_without_a_two_square_advance_a_diagonal_step_needs_a_capture():
 
 
 def test_en_passant_that_uncovers_a_rank_attack_on_the_own_king_is_illegal():
+    # Both pawns leave the rank: the rook and the pawn taken off its line are named.
     verdict = check_move("8/8/8/K2pP2r/8/8/8/7k w - d6 0 1", "e5d6")
-    assert [(f.reason, f.squares) for f in verdict.findings] == [(Reason.PINNED, ("h5",))]
+    assert [(f.reason, f.squares, f.pieces) for f in verdict.findings] == [
+        (Reason.PINNED, ("h5", "d5"), ("r", "p"))
+    ]
+
+
+def test_en_passant_taking_the_pawn_that_shielded_the_king_on_a_diagonal_is_illegal():
+    verdict = check_move("6b1/8/8/3pP3/8/8/K7/7k w - d6 0 1", "e5d6")
+    assert [(f.reason, f.squares) for f in verdict.findings] == [(Reason.PINNED, ("g8", "d5"))]
+
+
+def test_en_passant_by_a_pawn_pinned_on_a_diagonal_names_only_its_pinner():
+    verdict = check_move("7b/8/8/3pP3/8/8/8/K6k w - d6 0 1", "e5d6")
+    assert [(f.reason, f.squares) for f in verdict.findings] == [(Reason.PINNED, ("h8",))]
+
+
+def test_en_passant_that_takes_the_checking_pawn_is_legal():
+    verdict = check_move("8/8/8/3k4/4Pp2/8/8/4K3 b - e3 0 1", "f4e3")
+    assert (verdict.legal, verdict.en_passant) == (True, True)
 
 
 def test_en_passant_capturers_are_the_pawns_beside_the_advanced_pawn():

@@ -223,3 +223,59 @@ def test_every_reason_member_has_its_own_test_here():
         Reason.CASTLING_INTO_ATTACK,
     }
     assert tested == set(Reason)
+
+
+def test_in_double_check_capturing_one_checker_still_ignores_the_check():
+    # Only a king move answers a double check: the knight takes the bishop, the rook still checks.
+    fen = "4r1k1/8/8/8/7b/5N2/8/4K3 w - - 0 1"
+    assert findings(fen, "f3h4") == [(Reason.IGNORES_CHECK, ("h4", "e8"))]
+
+
+def test_in_double_check_blocking_one_line_still_ignores_the_check():
+    fen = "4r1k1/8/8/8/7b/8/3N4/4K3 w - - 0 1"
+    assert findings(fen, "d2f3") == [(Reason.IGNORES_CHECK, ("h4", "e8"))]
+
+
+def test_a_knights_check_ignored_names_the_knight():
+    fen = "4k3/8/8/8/8/3n4/8/R3K3 w - - 0 1"
+    assert findings(fen, "a1a2") == [(Reason.IGNORES_CHECK, ("d3",))]
+
+
+def test_a_pinned_rook_may_capture_its_pinner():
+    assert check_move("4r1k1/8/8/8/8/8/4R3/4K3 w - - 0 1", "e2e8").legal
+
+
+def test_the_king_capturing_a_piece_protected_by_a_slider_names_the_slider():
+    fen = "3rk3/8/8/8/8/8/3r4/4K3 w - - 0 1"
+    assert findings(fen, "e1d2") == [(Reason.KING_INTO_ATTACK, ("d8",))]
+
+
+def test_the_king_may_capture_an_unprotected_checker():
+    assert check_move("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1", "e1d2").legal
+
+
+def test_a_pinned_pawn_promoting_to_a_king_hears_the_pin_first():
+    # The pawn cannot move at all; the wrong suffix is told after.
+    fen = "K7/1P6/8/8/8/8/8/k6b w - - 0 1"
+    assert findings(fen, "b7b8k") == [(Reason.PINNED, ("h1",)), (Reason.BAD_PROMOTION, ())]
+
+
+def test_a_promotion_by_capture_with_a_king_suffix_is_bad_promotion():
+    fen = "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1"
+    assert findings(fen, "a7b8k") == [(Reason.BAD_PROMOTION, ())]
+    assert findings(fen, "a7b8") == [(Reason.PROMOTION_REQUIRED, ())]
+    assert check_move(fen, "a7b8n").legal
+
+
+def test_a_pawn_two_squares_onto_its_own_piece_is_own_piece_on_target():
+    fen = "4k3/8/8/8/4N3/8/4P3/4K3 w - - 0 1"
+    assert findings(fen, "e2e4") == [(Reason.OWN_PIECE_ON_TARGET, ("e4",))]
+
+
+def test_a_pawn_two_squares_with_both_squares_taken_is_blocked_by_the_first():
+    fen = "4k3/8/8/8/4n3/4n3/4P3/R3K3 w - - 0 1"
+    assert findings(fen, "e2e4") == [(Reason.PATH_BLOCKED, ("e3",))]
+
+
+def test_the_opponents_piece_is_told_first_even_when_it_does_not_move_like_that():
+    assert findings(LONE_KINGS, "e8e5") == [(Reason.OPPONENT_PIECE, ("e8",))]

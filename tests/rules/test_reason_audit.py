@@ -1,0 +1,40 @@
+"""The reason the engine gives first is the one a teacher gives first (see the audit script)."""
+
+import chess
+
+from rules import Reason, check_move
+from tests.benchmarks.rules_agreement import sample_pairs
+from tests.benchmarks.rules_reason_audit import (
+    Said,
+    agrees,
+    audit,
+    board_of,
+    engine_said,
+    late_en_passant_pairs,
+    mistake_pairs,
+    teacher,
+)
+
+
+def test_it_gives_the_teachers_reason_on_random_and_likely_mistaken_moves():
+    pairs = sample_pairs(1500, seed=11) + mistake_pairs(1500, seed=11)
+    pairs += late_en_passant_pairs(40, seed=11)
+    disagreements, examples, _ = audit(pairs)
+    assert not disagreements, {key: cases[:2] for key, cases in examples.items()}
+
+
+def test_the_audit_catches_a_wrong_square():
+    # The check that the audit is not blind: a blocker named wrongly disagrees.
+    taught = teacher(
+        board_of("4k3/8/8/R2p1p2/8/8/8/4K3 w - - 0 1", ()), chess.Move.from_uci("a5h5")
+    )
+    assert taught == Said(Reason.PATH_BLOCKED, ("d5",))
+    assert not agrees(Said(Reason.PATH_BLOCKED, ("f5",)), taught)
+    assert agrees(engine_said(check_move("4k3/8/8/R2p1p2/8/8/8/4K3 w - - 0 1", "a5h5")), taught)
+
+
+def test_the_teacher_names_any_attacker_of_the_square_the_king_walks_onto():
+    fen = "3rk3/8/8/8/8/8/3r4/4K3 w - - 0 1"
+    taught = teacher(board_of(fen, ()), chess.Move.from_uci("e1d2"))
+    assert taught.reason is Reason.KING_INTO_ATTACK
+    assert taught.any_of == frozenset({"d8"})
