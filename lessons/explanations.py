@@ -234,7 +234,10 @@ def _pinned(verdict: rules.Verdict, finding: Finding) -> str:
 
 
 def _bad_promotion(verdict: rules.Verdict, finding: Finding) -> str:
-    if verdict.move[4:] in ("k", "p"):
+    # A king or pawn suffix on a pawn reaching its last rank: the wrong piece was chosen.
+    # Any suffix on another move (a rook's, a pawn's first step): there is no promotion.
+    last_rank = {"P": "8", "p": "1"}.get(verdict.mover or "")
+    if verdict.move[4:] in ("k", "p") and verdict.move[3] == last_rank:
         return _("A pawn can become a queen, rook, bishop or knight, never a king or a pawn.")
     return _("Only a pawn that reaches the last rank is promoted.")
 

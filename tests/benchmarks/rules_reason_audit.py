@@ -335,6 +335,55 @@ def late_en_passant_pairs(count: int, seed: int) -> list[Pair]:
     return pairs[:count]
 
 
+# Hand-made positions where a teacher's reason is easy to get wrong: (what it shows, FEN,
+# history, move). Each is audited like a random pair.
+TRICKY: list[tuple[str, str, tuple[str, ...], str]] = [
+    ("double check, a knight takes one checker", "4r1k1/8/8/8/7b/5N2/8/4K3 w - - 0 1", (), "f3h4"),
+    ("double check, a knight blocks one line", "4r1k1/8/8/8/7b/8/3N4/4K3 w - - 0 1", (), "d2f3"),
+    ("double check and a pinned knight", "4r1k1/8/8/8/1b5b/8/3N4/4K3 w - - 0 1", (), "d2e4"),
+    ("the king steps back along the checking rook", "4r2k/8/8/8/8/8/4K3/8 w - - 0 1", (), "e2e1"),
+    ("the king takes a protected knight", "4k3/8/8/8/1b6/8/3n4/4K3 w - - 0 1", (), "e1d2"),
+    ("the king takes a rook protected by a rook", "3rk3/8/8/8/8/8/3r4/4K3 w - - 0 1", (), "e1d2"),
+    ("a pinned rook takes its pinner", "4r1k1/8/8/8/8/8/4R3/4K3 w - - 0 1", (), "e2e8"),
+    ("a pinned rook slides along the pin", "4r1k1/8/8/8/8/8/4R3/4K3 w - - 0 1", (), "e2e5"),
+    ("a pinned rook leaves the pin", "4r1k1/8/8/8/8/8/4R3/4K3 w - - 0 1", (), "e2d2"),
+    ("en passant takes the checking pawn", "8/8/8/3k4/4Pp2/8/8/4K3 b - e3 0 1", (), "f4e3"),
+    ("en passant uncovers a rank attack", "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1", (), "e5d6"),
+    ("en passant takes a diagonal shield", "6b1/8/8/3pP3/8/8/K7/7k w - d6 0 1", (), "e5d6"),
+    ("en passant by a diagonally pinned pawn", "7b/8/8/3pP3/8/8/8/K6k w - d6 0 1", (), "e5d6"),
+    (
+        "en passant one move late",
+        "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1",
+        ("d7d5", "e1e2", "e8f8"),
+        "e5d6",
+    ),
+    ("castling while the rook is attacked", "4k2r/8/8/8/8/8/8/4K2R w K - 0 1", (), "e1g1"),
+    ("long castling with b1 attacked", "1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1", (), "e1c1"),
+    ("castling with no rook at all", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", (), "e1g1"),
+    ("castling after the rook left", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", ("h1h2", "e8e7"), "e1g1"),
+    ("castling after the rook was taken", "4k3/8/8/8/8/8/6b1/R3K2R b KQ - 0 1", ("g2h1",), "e1g1"),
+    (
+        "castling after the rook came back",
+        "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+        ("h1h2", "e8e7", "h2h1", "e7e8"),
+        "e1g1",
+    ),
+    (
+        "a two-square step blocked on the first square",
+        "4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1",
+        (),
+        "e2e4",
+    ),
+    ("a two-square step onto an enemy piece", "4k3/8/8/8/4n3/8/4P3/4K3 w - - 0 1", (), "e2e4"),
+    ("a two-square step onto its own piece", "4k3/8/8/8/4N3/8/4P3/4K3 w - - 0 1", (), "e2e4"),
+    ("promotion by capture to a king", "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", (), "a7b8k"),
+    ("promotion by capture with no piece chosen", "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", (), "a7b8"),
+    ("a pinned pawn promoting to a king", "K7/1P6/8/8/8/8/8/k6b w - - 0 1", (), "b7b8k"),
+    ("the other side's king moved three squares", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", (), "e8e5"),
+    ("a knight's check ignored", "4k3/8/8/8/8/3n4/8/R3K3 w - - 0 1", (), "a1a2"),
+]
+
+
 def audit(pairs: list[Pair]) -> tuple[Counter, dict, dict]:
     """Disagreement counts, examples of each, and verdicts by reason (for the sentences)."""
     disagreements: Counter = Counter()
@@ -362,8 +411,12 @@ def main() -> None:
         + mistake_pairs(count // 2, seed)
         + late_en_passant_pairs(count // 100, seed)
     )
-    disagreements, examples, by_reason = audit(pairs)
-    print(f"pairs checked: {len(pairs)} ({time.perf_counter() - started:.1f} s)")
+    tricky = [(fen, history, move) for _, fen, history, move in TRICKY]
+    disagreements, examples, by_reason = audit(pairs + tricky)
+    print(
+        f"pairs checked: {len(pairs) + len(tricky)} ({len(tricky)} hand-made) "
+        f"({time.perf_counter() - started:.1f} s)"
+    )
     print(f"disagreements: {sum(disagreements.values())}")
     for (engine, taught), number in disagreements.most_common():
         print(f"  engine {engine} / teacher {taught}: {number}")

@@ -210,3 +210,23 @@ def test_path_blocked_names_the_first_blocker_of_a_pawns_two_square_move():
 def test_the_king_capturing_a_protected_piece_names_the_protector():
     verdict = rules.check_move("3rk3/8/8/8/8/8/3r4/4K3 w - - 0 1", "e1d2")
     assert chinese(verdict) == ["白王不能走到 d2：那裡會被 d8 的黑車攻擊。"]
+
+
+@pytest.mark.parametrize(
+    ("fen", "move"),
+    [
+        ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a8k"),  # a rook reaching the last rank
+        ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e2e3k"),  # a pawn far from the last rank
+        ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e2e4q"),
+    ],
+)
+def test_a_suffix_on_a_move_that_is_no_promotion_says_only_pawns_on_the_last_rank_promote(
+    fen, move
+):
+    assert chinese(rules.check_move(fen, move)) == ["只有走到最後一排的兵才能升變。"]
+
+
+@pytest.mark.parametrize("move", ["a7a8k", "a7a8p"])
+def test_a_pawn_promoting_to_a_king_or_pawn_hears_which_pieces_it_may_become(move):
+    verdict = rules.check_move("8/P7/8/8/8/8/8/k3K3 w - - 0 1", move)
+    assert chinese(verdict) == ["兵只能升變成后、車、象或馬，不能變成王或兵。"]

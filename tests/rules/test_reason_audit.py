@@ -1,10 +1,12 @@
 """The reason the engine gives first is the one a teacher gives first (see the audit script)."""
 
 import chess
+import pytest
 
 from rules import Reason, check_move
 from tests.benchmarks.rules_agreement import sample_pairs
 from tests.benchmarks.rules_reason_audit import (
+    TRICKY,
     Said,
     agrees,
     audit,
@@ -21,6 +23,16 @@ def test_it_gives_the_teachers_reason_on_random_and_likely_mistaken_moves():
     pairs += late_en_passant_pairs(40, seed=11)
     disagreements, examples, _ = audit(pairs)
     assert not disagreements, {key: cases[:2] for key, cases in examples.items()}
+
+
+@pytest.mark.parametrize(
+    ("fen", "history", "move"),
+    [case[1:] for case in TRICKY],
+    ids=[case[0] for case in TRICKY],
+)
+def test_it_gives_the_teachers_reason_in_each_hand_made_tricky_position(fen, history, move):
+    taught = teacher(board_of(fen, history), chess.Move.from_uci(move))
+    assert agrees(engine_said(check_move(fen, move, history)), taught), taught
 
 
 def test_the_audit_catches_a_wrong_square():
