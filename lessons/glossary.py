@@ -213,7 +213,7 @@ ENDINGS = Section(
         Term(
             "answer-check",
             "應將",
-            "被將軍時，馬上讓王不再被攻擊：吃掉它、擋住它，或是把王走開。",
+            "被將軍時，馬上讓王不再被攻擊：吃掉它、擋住它，或是把王移開。",
             (OtherName("解將", XIANGQI), _simplified("应将")),
         ),
         Term(

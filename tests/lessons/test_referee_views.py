@@ -89,7 +89,7 @@ def test_a_knight_move_that_is_no_l_is_explained_and_the_piece_goes_back(client)
     html = response.content.decode()
     assert response.status_code == 200
     assert verdict(html) == "illegal"
-    assert "這步不合法" in html
+    assert "這步棋不合規則" in html
     for sentence in explain(rules.check_move(START, "g1e3")):
         assert sentence in html
     assert highlighted(html) == set()
@@ -294,7 +294,7 @@ def test_an_automatic_draw_is_announced_and_ends_the_game(client, fen, frm, to, 
 def test_fivefold_repetition_is_announced(client):
     for uci in KNIGHT_SHUFFLE * 4:
         html = move(client, uci[:2], uci[2:]).content.decode()
-    assert "同樣的局面出現了五次，這盤自動和棋。" in html
+    assert "同一個局面出現了五次，這盤棋自動和棋。" in html
     assert client.session[SESSION_KEY]["ending"] == "fivefold_repetition"
 
 
