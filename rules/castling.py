@@ -3,7 +3,9 @@
 All the conditions a castling attempt breaks are reported, in the order a child
 checks them at the board: have the king and that rook ever moved (rights lost),
 is the king in check now, is anything standing between them, would the king pass
-over an attacked square, would it land on one.
+over an attacked square, would it land on one. When no rook of the player's own
+stands in that corner, the right is lost too (the rook moved away or was taken) and
+the finding names the empty corner; nothing is then said to stand "between" them.
 """
 
 import chess
