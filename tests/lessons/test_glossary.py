@@ -4,6 +4,7 @@ import re
 
 import pytest
 
+from lessons.curriculum import CONTENT_DIR
 from lessons.glossary import NOTATION, SECTIONS
 
 pytestmark = pytest.mark.django_db
@@ -87,3 +88,21 @@ def test_every_term_has_a_meaning_in_chinese_and_a_unique_anchor():
 
 def test_a_post_is_refused(client):
     assert client.post("/glossary/").status_code == 405
+
+
+def lesson_text() -> str:
+    return "".join(path.read_text() for path in sorted(CONTENT_DIR.glob("*.toml")))
+
+
+def test_every_glossary_term_is_a_word_the_lessons_use():
+    text = lesson_text()
+    missing = [t.taiwan for s in SECTIONS for t in s.terms if t.taiwan not in text]
+    assert missing == []
+
+
+@pytest.mark.parametrize(
+    ("variant", "term"),
+    [("直線", "直行"), ("橫線", "橫排"), ("黑格", "深色格"), ("白格", "淺色格"), ("您", "你")],
+)
+def test_the_lessons_say_one_word_for_one_idea(variant, term):
+    assert variant not in lesson_text(), f"the lessons say {term}, never {variant}"
