@@ -209,8 +209,8 @@ def _castling_rights_lost(verdict: rules.Verdict, finding: Finding) -> str:
 def _ignores_check(verdict: rules.Verdict, finding: Finding) -> str:
     if len(finding.squares) > 1:
         return _("Your king is in check from two pieces (%(squares)s): only moving the king helps.")
-    if finding.pieces[0] in ("N", "n", "P", "p"):
-        # A knight's or a pawn's check has no square in between to block.
+    if not finding.between:
+        # A knight's or a pawn's check, or a piece right beside the king: nothing can block it.
         return _(
             "Your king is in check from the %(other)s on %(square)s: capture it or move your king."
         )

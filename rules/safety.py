@@ -1,5 +1,7 @@
 """King safety: a move that follows the piece's movement may still leave its own king attacked."""
 
+from dataclasses import replace
+
 import chess
 
 from rules.codes import Reason
@@ -20,10 +22,19 @@ def safety_findings(board: chess.Board, move: chess.Move) -> list[Finding]:
     pinners = [square for square in attackers_after if square not in checkers]
     if not checkers or (len(checkers) == 1 and _would_answer_check(board, move, checkers[0], king)):
         return [pinned(board, move, pinners, king)]
-    findings = [finding(board, Reason.IGNORES_CHECK, *checkers)]
+    findings = [ignores_check(board, checkers, king)]
     if pinners:
         findings.append(pinned(board, move, pinners, king))
     return findings
+
+
+def ignores_check(board: chess.Board, checkers: list[chess.Square], king: chess.Square) -> Finding:
+    """IGNORES_CHECK naming the checkers; for one checker, also the squares to block on."""
+    found = finding(board, Reason.IGNORES_CHECK, *checkers)
+    if len(checkers) != 1 or not chess.between(checkers[0], king):
+        return found
+    line = squares_between(checkers[0], king)
+    return replace(found, between=tuple(chess.square_name(square) for square in line))
 
 
 def pinned(

@@ -11,11 +11,15 @@ class Finding:
 
     ``pieces`` holds, for each of ``squares``, the symbol of the piece standing there
     in the judged position ("R" white rook, "r" black rook), or None for an empty square.
+    ``between`` is said only with IGNORES_CHECK from one checking piece: the squares
+    between it and the king, where a piece could block; empty when the check cannot be
+    blocked (a knight's or a pawn's check, or a piece right beside the king).
     """
 
     reason: Reason
     squares: tuple[str, ...] = ()
     pieces: tuple[str | None, ...] = ()
+    between: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -230,3 +230,8 @@ def test_a_suffix_on_a_move_that_is_no_promotion_says_only_pawns_on_the_last_ran
 def test_a_pawn_promoting_to_a_king_or_pawn_hears_which_pieces_it_may_become(move):
     verdict = rules.check_move("8/P7/8/8/8/8/8/k3K3 w - - 0 1", move)
     assert chinese(verdict) == ["兵只能升變成后、車、象或馬，不能變成王或兵。"]
+
+
+def test_a_bishop_checking_from_beside_the_king_cannot_be_blocked_so_blocking_is_not_offered():
+    verdict = rules.check_move("4k3/8/8/8/8/8/3b4/R3K3 w - - 0 1", "a1a2")
+    assert chinese(verdict) == ["你的王正被 d2 的黑象將軍：要吃掉它，或是把王移開。"]

@@ -279,3 +279,26 @@ def test_a_pawn_two_squares_with_both_squares_taken_is_blocked_by_the_first():
 
 def test_the_opponents_piece_is_told_first_even_when_it_does_not_move_like_that():
     assert findings(LONE_KINGS, "e8e5") == [(Reason.OPPONENT_PIECE, ("e8",))]
+
+
+def test_ignoring_a_rooks_check_tells_the_squares_a_piece_could_block_on():
+    verdict = check_move("4r1k1/8/8/8/8/8/3N4/4K3 w - - 0 1", "d2f3")
+    assert verdict.findings[0].between == ("e7", "e6", "e5", "e4", "e3", "e2")
+
+
+@pytest.mark.parametrize(
+    ("fen", "move"),
+    [
+        ("4k3/8/8/8/8/3n4/8/R3K3 w - - 0 1", "a1a2"),  # a knight's check
+        ("4k3/8/8/8/8/8/3p4/R3K3 w - - 0 1", "a1a2"),  # a pawn's check
+        ("4k3/8/8/8/8/8/3b4/R3K3 w - - 0 1", "a1a2"),  # a bishop right beside the king
+    ],
+)
+def test_a_check_that_cannot_be_blocked_has_no_squares_between(fen, move):
+    (ignored,) = check_move(fen, move).findings
+    assert (ignored.reason, ignored.between) == (Reason.IGNORES_CHECK, ())
+
+
+def test_a_double_check_has_no_squares_to_block_on():
+    verdict = check_move("4r1k1/8/8/8/7b/5N2/8/4K3 w - - 0 1", "f3h4")
+    assert verdict.findings[0].between == ()
