@@ -33,10 +33,12 @@ def stars_for(mistakes: int, hint_used: bool) -> int:
 
 @dataclass(frozen=True)
 class Recorded:
-    """What recording one attempt produced: the attempt, and the stars if it solved the puzzle."""
+    """What recording one attempt produced: the attempt, the stars if it solved the puzzle,
+    and the wrong tries since the puzzle was last solved (this one included)."""
 
     attempt: Attempt
     stars: int | None
+    mistakes: int = 0
 
 
 @transaction.atomic
@@ -70,9 +72,9 @@ def record_attempt(
         fen=fen[:100],
         hint_used=hint_used,
     )
-    if verdict != Verdict.CORRECT:
-        return Recorded(attempt, None)
     mistakes = sum(1 for earlier_verdict, _ in earlier if earlier_verdict != Verdict.CORRECT)
+    if verdict != Verdict.CORRECT:
+        return Recorded(attempt, None, mistakes + 1)
     hinted = hint_used or any(used for _, used in earlier)
     stars = stars_for(mistakes, hinted)
     now = timezone.now()
@@ -86,7 +88,7 @@ def record_attempt(
         result.solved_at = result.solved_at or now
         result.updated_at = now
         result.save(update_fields=["stars", "solved_at", "updated_at"])
-    return Recorded(attempt, stars)
+    return Recorded(attempt, stars, mistakes)
 
 
 def stars_by_puzzle(learner: Learner | None) -> dict[str, int]:

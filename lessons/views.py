@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 import rules
@@ -42,6 +43,7 @@ from lessons.puzzle_forms import (
 from tutor.people.assignments import assignments_on_map
 
 HINTS_SESSION_KEY = "hints_shown"
+SECOND_TRY = 2  # wrong tries after which the hint shows by itself and missing squares are shown
 
 
 @require_GET
@@ -104,6 +106,7 @@ class Screen:
     feedback: dict | None = None
     solved_stars: int | None = None
     hint_requested: bool = False
+    revealed: frozenset[str] = frozenset()  # squares puzzles: the missing squares, shown
 
 
 def _answer(request: HttpRequest, puzzle: Puzzle) -> Screen:
@@ -162,11 +165,10 @@ def _judged(request: HttpRequest, screen: Screen, outcome: Outcome, answer: str)
         screen.played = outcome.played
         screen.fen = outcome.fen
         screen.last_move = outcome.reply or (outcome.played[-1] if outcome.played else None)
-        messages = [outcome.message] if outcome.message else []
-        if outcome.reply:
-            reply = rules.check_move(outcome.rules_verdict.fen_after, outcome.reply)
-            messages.append(_("The other side played %(san)s.") % {"san": reply.san})
-        screen.feedback = {"verdict": "continue", "title": _("Good move!"), "messages": messages}
+        # The judge's praise (「好棋！再找下一步。」) is the title, so it is not said twice.
+        title = outcome.message or _("Good move!")
+        messages = [_reply_sentence(outcome)] if outcome.reply else []
+        screen.feedback = {"verdict": "continue", "title": title, "messages": messages}
         return screen
     verdict = outcome.rules_verdict
     reason = verdict.reason.name if verdict is not None and verdict.reason is not None else ""
@@ -183,17 +185,16 @@ def _judged(request: HttpRequest, screen: Screen, outcome: Outcome, answer: str)
     if outcome.verdict == "correct":
         _forget_hint(request, puzzle)
         screen.solved_stars = recorded.stars
+        messages = [puzzle.explanation]
         if puzzle.kind == "move":
             screen.fen = outcome.fen
-            screen.last_move = answer
+            screen.last_move = outcome.reply or answer
             screen.played = outcome.played
+            if outcome.reply:  # a forced reply ends it (the desperado's capture): say it
+                messages.insert(0, _reply_sentence(outcome))
         if puzzle.kind == "squares":
             screen.marked = frozenset(outcome.truth)
-        screen.feedback = {
-            "verdict": "correct",
-            "title": _("Well done!"),
-            "messages": [puzzle.explanation],
-        }
+        screen.feedback = {"verdict": "correct", "title": _("Well done!"), "messages": messages}
     elif outcome.verdict == "illegal":
         from lessons.explanations import explain  # imported late: lands with the sentences
 
@@ -204,12 +205,59 @@ def _judged(request: HttpRequest, screen: Screen, outcome: Outcome, answer: str)
             "messages": explain(verdict),
         }
     else:
-        screen.feedback = {
-            "verdict": "incorrect",
-            "title": _("Not yet."),
-            "messages": [outcome.message] if outcome.message else [],
-        }
+        if puzzle.kind == "squares":
+            messages = _squares_messages(screen, outcome.truth, recorded.mistakes)
+        elif puzzle.kind == "move":
+            messages = [outcome.message] if outcome.message else []
+        else:
+            messages = [outcome.message, _("Change your answer and try again.")]
+        screen.feedback = {"verdict": "incorrect", "title": _("Not yet."), "messages": messages}
+    hint_shown = puzzle.id in request.session.get(HINTS_SESSION_KEY, [])
+    if outcome.verdict != "correct" and recorded.mistakes >= SECOND_TRY and not hint_shown:
+        _remember_hint(request, puzzle)  # after the second wrong try, the hint comes by itself
+        messages = [*screen.feedback["messages"], _("Here is a hint to help you.")]
+        screen.feedback["messages"] = messages
     return screen
+
+
+def _reply_sentence(outcome: Outcome) -> str:
+    reply = rules.check_move(outcome.rules_verdict.fen_after, outcome.reply)
+    return _("The other side played %(san)s.") % {"san": reply.san}
+
+
+def _squares_messages(screen: Screen, truth: frozenset[str], mistakes: int) -> list[str]:
+    """Say kindly what is wrong with the marks: the wrong ones are framed on the board; the
+    missing ones are counted, and shown only after the second wrong try."""
+    wrong = screen.marked - truth
+    missing = truth - screen.marked
+    messages = []
+    if wrong:
+        screen.highlights = tuple(sorted(wrong))
+        messages.append(
+            ngettext(
+                "%(count)s mark is on a wrong square (red dashed frame). Tap it to take it away.",
+                "%(count)s marks are on wrong squares (red dashed frames). "
+                "Tap them to take them away.",
+                len(wrong),
+            )
+            % {"count": len(wrong)}
+        )
+    if missing and mistakes >= SECOND_TRY:
+        screen.revealed = frozenset(missing)
+        messages.append(
+            _("The squares still missing have a dashed circle: %(squares)s.")
+            % {"squares": "、".join(sorted(missing))}
+        )
+    elif missing:
+        messages.append(
+            ngettext(
+                "%(count)s square is still missing.",
+                "%(count)s squares are still missing.",
+                len(missing),
+            )
+            % {"count": len(missing)}
+        )
+    return messages
 
 
 def _render_puzzle(
@@ -249,6 +297,7 @@ def _render_puzzle(
         "retry_url": f"{reverse('lesson', args=[lesson.slug])}?puzzle={puzzle.id}",
         "targets": [] if solved else _stars_to_collect(screen),
         "history": _history(puzzle),
+        "revealed": sorted(screen.revealed),
     }
     template = "lessons/lesson.html#puzzle" if request.htmx else "lessons/lesson.html"
     response = render(request, template, context)

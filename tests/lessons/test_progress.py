@@ -95,6 +95,14 @@ def test_a_revisit_can_raise_the_best_result_but_never_lower_it(learner):
     assert PuzzleResult.objects.count() == 1
 
 
+def test_it_counts_the_wrong_tries_since_the_last_solve(learner):
+    assert attempt(learner, "incorrect").mistakes == 1
+    assert attempt(learner, "illegal").mistakes == 2
+    assert attempt(learner, "correct").mistakes == 2
+    assert attempt(learner, "incorrect").mistakes == 1  # a revisit starts afresh
+    assert attempt(learner, "incorrect", puzzle="knight-colour").mistakes == 1
+
+
 def test_an_unknown_verdict_is_refused(learner):
     with pytest.raises(ValueError):
         attempt(learner, "continue")

@@ -364,3 +364,71 @@ def test_a_text_puzzle_has_no_board(client):
     assert "data-board" not in page
     page = html(client.post("/lessons/promotion/promotion-touch/", {"answer": "a"}))
     assert 'data-verdict="correct"' in page
+
+
+SQUARES_URL = "/lessons/knight/knight-squares/"  # the knight on g1: e2, f3 and h3
+
+
+def highlighted(page: str) -> list[str]:
+    return sorted(re.findall(r'data-square="([a-h][1-8])"[^>]*data-highlight', page))
+
+
+def pressed(page: str) -> list[str]:
+    return sorted(re.findall(r'data-square="([a-h][1-8])"[^>]*aria-pressed="true"', page))
+
+
+def test_a_squares_puzzle_says_how_to_answer(client):
+    page = html(client.get("/lessons/knight/?puzzle=knight-squares"))
+    assert "點格子做記號，再按「完成」。" in page
+
+
+def test_a_wrong_squares_answer_frames_the_wrong_marks_and_only_counts_the_missing_ones(client):
+    page = html(client.post(SQUARES_URL, {"mode": "mark", "done": "1", "marked": ["e2", "g3"]}))
+    assert 'data-verdict="incorrect"' in page
+    assert "有 1 個記號點錯了（紅色虛線框），再點一次就能拿掉。" in page
+    assert "還少 2 格沒點到。" in page
+    assert highlighted(page) == ["g3"]
+    assert pressed(page) == ["e2", "g3"]  # the marks stay, to be changed
+    assert "虛線圈" not in page and '[data-square="f3"]::before' not in page
+    assert "data-hint" not in page
+
+
+def test_after_the_second_wrong_squares_answer_the_missing_squares_and_the_hint_are_shown(client):
+    client.post(SQUARES_URL, {"mode": "mark", "done": "1", "marked": ["e2"]})
+    page = html(client.post(SQUARES_URL, {"mode": "mark", "done": "1", "marked": ["e2"]}))
+    assert "還沒點到的格子畫了虛線圈：f3、h3。" in page
+    assert re.search(r'\[data-square="f3"\]::before,#puzzle \[data-square="h3"\]::before\{', page)
+    assert highlighted(page) == []
+    assert "下面有一個提示，可以幫你想一想。" in page
+    assert re.search(r"<p class=\"hint\" data-hint[^>]*>.*數一數 L 形。", page)
+    assert Attempt.objects.filter(verdict="incorrect").count() == 2
+
+
+def test_a_wrong_choice_keeps_the_choice_and_says_to_change_it(client):
+    page = html(client.post("/lessons/knight/knight-colour/", {"answer": "light"}))
+    assert 'data-verdict="incorrect"' in page
+    assert "不對喔。再讀一次題目。" in page
+    assert "改一改你的答案，再試一次。" in page
+    assert '<input type="radio" name="answer" value="light" checked>' in page
+    assert "data-hint" not in page
+
+
+def test_after_the_second_wrong_choice_the_hint_shows_by_itself_and_costs_no_more(client):
+    client.post("/lessons/knight/knight-colour/", {"answer": "light"})
+    page = html(client.post("/lessons/knight/knight-colour/", {"answer": "light"}))
+    assert "右下角是白格。" in page
+    assert 'name="hint"' not in page
+    client.post("/lessons/knight/knight-colour/", {"answer": "dark"})
+    assert PuzzleResult.objects.get().stars == 1  # two mistakes: one star, hint or not
+
+
+def test_the_hint_shows_by_itself_only_once_and_not_after_a_solve(client):
+    url = "/lessons/knight/knight-colour/"
+    client.post(url, {"answer": "light"})
+    client.post(url, {"answer": "light"})
+    page = html(client.post(url, {"answer": "light"}))
+    assert "下面有一個提示" not in page  # already shown: not announced again
+    assert "右下角是白格。" in page
+    client.post(url, {"answer": "dark"})
+    page = html(client.get("/lessons/knight/?puzzle=knight-colour"))
+    assert "右下角是白格。" not in page

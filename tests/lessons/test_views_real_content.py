@@ -79,3 +79,41 @@ def test_after_a_wrong_answer_the_history_and_its_last_move_stay(client):
     assert 'data-verdict="incorrect"' in page
     assert history_of(page) == ["1. Kf1 Kd8", "2. Ke1 Ke8"]
     assert last_move_squares(page) == {"d8", "e8"}
+
+
+@pytest.mark.django_db
+def test_a_question_with_several_answers_offers_checkboxes_and_says_so(client):
+    page = client.get("/lessons/castling/?puzzle=castling-why-not-two-reasons").content.decode()
+    assert "選出所有對的答案（可以選不只一個）" in page
+    assert 'type="checkbox" name="answer"' in page
+    assert 'type="radio"' not in page
+
+
+@pytest.mark.django_db
+def test_a_square_colour_question_points_at_the_square_on_a_read_only_board(client):
+    page = client.get("/lessons/board/?puzzle=board-color-e4").content.decode()
+    assert 'data-mode="view"' in page
+    assert re.findall(r'data-square="([a-h][1-8])"[^>]*data-selected', page) == ["e4"]
+
+
+@pytest.mark.django_db
+def test_a_stalemate_reached_by_the_forced_reply_says_the_reply_and_shows_it(client):
+    page = client.post(
+        "/lessons/stalemate/stalemate-desperado/",
+        {"mode": "move", "selected": "c7", "square": "h7"},
+    ).content.decode()
+    assert 'data-verdict="correct"' in page
+    assert "對方走了 Kxh7。" in page
+    assert last_move_squares(page) == {"h8", "h7"}
+
+
+@pytest.mark.django_db
+def test_a_good_first_move_of_a_mate_in_two_praises_once_and_says_the_reply(client):
+    page = client.post(
+        "/lessons/checkmate/checkmate-ladder-in-two/",
+        {"mode": "move", "selected": "b1", "square": "b7"},
+    ).content.decode()
+    feedback = page[page.index("data-feedback") : page.index("</div>", page.index("data-feedback"))]
+    assert '<p class="feedback-title">好棋！再找下一步。</p>' in feedback
+    assert feedback.count("好棋") == 1
+    assert "對方走了 Kd8。" in feedback
