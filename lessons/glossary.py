@@ -170,13 +170,13 @@ MOVES = Section(
         Term(
             "short-castling",
             "短易位",
-            "王和 h 行的車易位，王和車離得比較近。記成 O-O。",
+            "王和 h 直行的車易位，王和車離得比較近。記成 O-O。",
             (OtherName("王翼易位", COMMON), _english("Kingside castling")),
         ),
         Term(
             "long-castling",
             "長易位",
-            "王和 a 行的車易位，王和車離得比較遠。記成 O-O-O。",
+            "王和 a 直行的車易位，王和車離得比較遠。記成 O-O-O。",
             (OtherName("后翼易位", COMMON), _english("Queenside castling")),
         ),
         Term(
