@@ -41,7 +41,8 @@ NOT_HOW_IT_MOVES = {
     ),
     "p": _(
         "The %(piece)s does not move like that: a pawn goes forward one square "
-        "(two on its first move) and never backwards or sideways."
+        "(two on its first move), captures one square diagonally forward, "
+        "and never goes backwards or sideways."
     ),
 }
 

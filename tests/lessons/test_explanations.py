@@ -235,3 +235,11 @@ def test_a_pawn_promoting_to_a_king_or_pawn_hears_which_pieces_it_may_become(mov
 def test_a_bishop_checking_from_beside_the_king_cannot_be_blocked_so_blocking_is_not_offered():
     verdict = rules.check_move("4k3/8/8/8/8/8/3b4/R3K3 w - - 0 1", "a1a2")
     assert chinese(verdict) == ["你的王正被 d2 的黑象將軍：要吃掉它，或是把王移開。"]
+
+
+def test_a_pawn_moved_the_wrong_way_hears_how_it_moves_and_how_it_captures():
+    verdict = rules.check_move("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1", "e4g6")
+    assert chinese(verdict) == [
+        "白兵不是這樣走的：兵只能往前走一格（第一步可以走兩格），吃子時斜著往前走一格，"
+        "不能後退，也不能橫著走。"
+    ]
