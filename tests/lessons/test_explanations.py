@@ -69,7 +69,7 @@ def test_every_reason_has_a_sentence_translated_into_chinese(reason):
 
 def test_castling_through_attack_names_the_square_and_the_attacking_rook():
     verdict = rules.check_move(*EXAMPLES[Reason.CASTLING_THROUGH_ATTACK][:2])
-    assert chinese(verdict) == ["不能王車易位：f1 正受到 f8 的黑車攻擊，王不能經過被攻擊的格子。"]
+    assert chinese(verdict) == ["不能王車易位：f1 被 f8 的黑車攻擊，王不能經過被攻擊的格。"]
 
 
 def test_every_broken_castling_condition_gets_its_own_sentence():
@@ -78,8 +78,8 @@ def test_every_broken_castling_condition_gets_its_own_sentence():
         "不能王車易位：王或這一邊的車已經走過了，這一邊再也不能王車易位。",
         "不能王車易位：你的王正被 e8 的黑車將軍，被將軍時不能王車易位。",
         "不能王車易位：王和車之間還有棋子（g1）。",
-        "不能王車易位：f1 正受到 f8 的黑車攻擊，王不能經過被攻擊的格子。",
-        "不能王車易位：g1 正受到 g8 的黑后攻擊，王不能停在被攻擊的格子。",
+        "不能王車易位：f1 被 f8 的黑車攻擊，王不能經過被攻擊的格。",
+        "不能王車易位：g1 被 g8 的黑后攻擊，王不能停在被攻擊的格。",
     ]
 
 
@@ -96,7 +96,7 @@ def test_the_pinned_piece_and_the_pinning_piece_are_named():
 
 def test_a_knight_moved_the_wrong_way_hears_how_a_knight_moves():
     verdict = rules.check_move(*EXAMPLES[Reason.NOT_HOW_IT_MOVES][:2])
-    assert chinese(verdict) == ["白馬不是這樣走的：馬走 L 形，先直走兩格，再往旁邊走一格。"]
+    assert chinese(verdict) == ["白馬不是這樣走的：馬走 L 形，往一個方向走兩格，再轉彎走一格。"]
 
 
 def test_the_king_walking_into_attack_hears_the_square_and_the_attacker():
