@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from lessons.curriculum import CONTENT_DIR
+from lessons.curriculum import CONTENT_DIR, get_curriculum
 from lessons.glossary import NOTATION, SECTIONS
 
 pytestmark = pytest.mark.django_db
@@ -106,3 +106,15 @@ def test_every_glossary_term_is_a_word_the_lessons_use():
 )
 def test_the_lessons_say_one_word_for_one_idea(variant, term):
     assert variant not in lesson_text(), f"the lessons say {term}, never {variant}"
+
+
+def test_a_term_links_to_the_lesson_that_teaches_it(page):
+    link = '<a href="/lessons/castling/">到「王車易位」這一課學</a>'
+    assert link in term_card(page, "short-castling")
+    assert '<a href="/lessons/draws/">到「和棋」這一課學</a>' in term_card(page, "threefold")
+    assert '<a href="/lessons/notation/">到「記譜法」這一課學</a>' in page
+
+
+def test_every_term_names_a_lesson_of_the_curriculum():
+    slugs = {lesson.slug for lesson in get_curriculum().lessons}
+    assert [t.key for s in SECTIONS for t in s.terms if t.lesson not in slugs] == []
