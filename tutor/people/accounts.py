@@ -31,7 +31,7 @@ def _adopt_browser_learner(request: HttpRequest, grown_up: GrownUp) -> None:
 
 
 def sign_up(request: HttpRequest) -> HttpResponse:
-    form = SignUpForm(request.POST or None)
+    form = SignUpForm(request.POST if request.method == "POST" else None)
     if request.method == "POST":
         if form.is_valid():
             user = form.save()
@@ -44,7 +44,7 @@ def sign_up(request: HttpRequest) -> HttpResponse:
 
 
 def sign_in(request: HttpRequest) -> HttpResponse:
-    form = SignInForm(request, data=request.POST or None)
+    form = SignInForm(request, data=request.POST if request.method == "POST" else None)
     next_url = safe_next_url(request, "")
     if request.method == "POST":
         key = rate_limit.client_key(request, request.POST.get("username", ""))

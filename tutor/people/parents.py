@@ -11,6 +11,7 @@ from lessons.learners import use_learner
 from lessons.models import Attempt, Learner
 from tutor.people import rate_limit, reports
 from tutor.people.forms import ChildForm, PinForm
+from tutor.people.ids import parse_id
 from tutor.people.models import ChildProfile
 from tutor.people.next_url import safe_next_url
 from tutor.people.permissions import (
@@ -94,10 +95,10 @@ def set_pin(request: HttpRequest) -> HttpResponse:
 def who_is_learning(request: HttpRequest) -> HttpResponse:
     """A child picks themselves; with a PIN set, the grown-up area closes behind them."""
     if request.method == "POST":
-        learner_id = request.POST.get("learner", "")
-        if not learner_id.isdigit():
+        learner_id = parse_id(request.POST.get("learner", ""))
+        if learner_id is None:
             return render(request, "people/bad_request.html", status=400)
-        child = child_for_parent(request.user, int(learner_id))
+        child = child_for_parent(request.user, learner_id)
         use_learner(request, child.learner)
         if grown_up_of(request.user).has_pin:
             request.session[LOCKED_SESSION_KEY] = True

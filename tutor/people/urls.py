@@ -1,5 +1,5 @@
 from django.contrib.auth import views as auth_views
-from django.urls import path, reverse_lazy
+from django.urls import path, register_converter, reverse_lazy
 
 from tutor.people import (
     accounts,
@@ -9,6 +9,9 @@ from tutor.people import (
     parents,
     student_login,
 )
+from tutor.people.ids import IdConverter
+
+register_converter(IdConverter, "id")
 
 app_name = "people"
 
@@ -54,38 +57,38 @@ urlpatterns = [
     path("unlock/", parents.unlock, name="unlock"),
     path("parent/", parents.parent_home, name="parent_home"),
     path("parent/children/add/", parents.add_child, name="add_child"),
-    path("parent/children/<int:learner_id>/", parents.child_progress, name="child_progress"),
+    path("parent/children/<id:learner_id>/", parents.child_progress, name="child_progress"),
     path("parent/pin/", parents.set_pin, name="set_pin"),
-    path("learners/<int:learner_id>/export.json", exports.learner_json, name="learner_json"),
-    path("learners/<int:learner_id>/delete/", exports.delete_learner, name="delete_learner"),
+    path("learners/<id:learner_id>/export.json", exports.learner_json, name="learner_json"),
+    path("learners/<id:learner_id>/delete/", exports.delete_learner, name="delete_learner"),
     path("teacher/", classes.teacher_home, name="teacher_home"),
-    path("teacher/classes/<int:classroom_id>/", dashboards.class_dashboard, name="class_dashboard"),
-    path("teacher/classes/<int:classroom_id>/students/", classes.class_roster, name="class_roster"),
-    path("teacher/classes/<int:classroom_id>/cards/", classes.login_cards, name="login_cards"),
-    path("teacher/classes/<int:classroom_id>/grid.csv", exports.grid_csv, name="grid_csv"),
+    path("teacher/classes/<id:classroom_id>/", dashboards.class_dashboard, name="class_dashboard"),
+    path("teacher/classes/<id:classroom_id>/students/", classes.class_roster, name="class_roster"),
+    path("teacher/classes/<id:classroom_id>/cards/", classes.login_cards, name="login_cards"),
+    path("teacher/classes/<id:classroom_id>/grid.csv", exports.grid_csv, name="grid_csv"),
     path(
-        "teacher/classes/<int:classroom_id>/attempts.csv",
+        "teacher/classes/<id:classroom_id>/attempts.csv",
         exports.attempts_csv,
         name="attempts_csv",
     ),
     path(
-        "teacher/classes/<int:classroom_id>/assignments/",
+        "teacher/classes/<id:classroom_id>/assignments/",
         classes.add_assignment,
         name="add_assignment",
     ),
     path(
-        "teacher/assignments/<int:assignment_id>/remove/",
+        "teacher/assignments/<id:assignment_id>/remove/",
         classes.remove_assignment,
         name="remove_assignment",
     ),
-    path("teacher/students/<int:student_id>/", dashboards.student_history, name="student_history"),
+    path("teacher/students/<id:student_id>/", dashboards.student_history, name="student_history"),
     path(
-        "teacher/students/<int:student_id>/new-secret/",
+        "teacher/students/<id:student_id>/new-secret/",
         classes.reset_secret,
         name="reset_secret",
     ),
-    path("teacher/students/<int:student_id>/move/", classes.move_student, name="move_student"),
+    path("teacher/students/<id:student_id>/move/", classes.move_student, name="move_student"),
     path("join/", student_login.join_class, name="join_class"),
     path("join/<str:code>/", student_login.pick_name, name="pick_name"),
-    path("join/<str:code>/<int:student_id>/", student_login.pick_secret, name="pick_secret"),
+    path("join/<str:code>/<id:student_id>/", student_login.pick_secret, name="pick_secret"),
 ]

@@ -1,0 +1,365 @@
+"""Never a 500: every URL of the project, asked every way, by every kind of visitor.
+
+The crawler walks the URL patterns (through every include), fills each path
+converter with real ids of objects made here and with ids that exist nowhere,
+and sends GET, HEAD and POST — plain and as htmx — with no body, with field
+names no form has, and with every known field set to garbage. Each answer must
+be below 500, and a 400 must say in Chinese what went wrong.
+"""
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+from django.contrib.auth.tokens import default_token_generator
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+
+from lessons.curriculum import get_curriculum
+from lessons.learners import LEARNER_SESSION_KEY
+from lessons.models import Attempt, Learner, PuzzleResult
+from tests.people.conftest import make_grown_up, make_student
+from tutor.people.models import Assignment, ChildProfile, Classroom
+
+BAD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0"
+GARBAGE_VALUES = {
+    "empty": "",
+    "long": "長" * 10_000,
+    "non-ascii": "王車易位 ☃ 𝄞 é",
+    "nul": "a\x00b",
+    "sql": "' OR 1=1; DROP TABLE lessons_learner; --",
+    "list": ["e2e4", "e7e5", "a1"],
+    "illegal-uci": "e2e5",
+    "promotion-to-king": "e7e8k",
+    "not-a-square": "z9z9",
+    "bad-fen": BAD_FEN,
+    "negative": "-1",
+    "huge": "9" * 40,
+    "superscript-digit": "²",
+}
+# Every field name a form of ours posts or a view reads.
+FIELDS = [
+    "square",
+    "selected",
+    "dropped",
+    "promotion",
+    "pending",
+    "typed",
+    "typed_submit",
+    "marked",
+    "mode",
+    "done",
+    "cancel",
+    "played",
+    "hint",
+    "answer",
+    "submit_answer",
+    "claim_draw",
+    "confirm",
+    "side",
+    "learner",
+    "pin",
+    "nickname",
+    "avatar",
+    "name",
+    "nicknames",
+    "classroom",
+    "lesson",
+    "due_on",
+    "code",
+    "first",
+    "second",
+    "username",
+    "password",
+    "password1",
+    "password2",
+    "email",
+    "new_password1",
+    "new_password2",
+    "next",
+    "fen",
+    "puzzle",
+]
+GARBAGE_IDS = {
+    "int": ["0", "9" * 30],
+    "id": ["0", "9" * 18, "9" * 30],
+    "slug": ["no-such-thing", "-" * 300],
+    "str": ["%00", "%E7%8E%8B%27%20OR%201%3D1", "x" * 300],
+}
+CONVERTER = re.compile(r"<(?:(?P<kind>[^>:]+):)?(?P<name>[^>]+)>")
+HAN = re.compile(r"[\u4e00-\u9fff]")
+VISITORS = ("anonymous", "learner", "parent", "parent-child-picked", "teacher", "student")
+TURNED_AWAY = ("/accounts/login/", "/unlock/")
+
+
+def url_patterns(resolver=None, prefix="", namespace="") -> list[tuple[str, str]]:
+    """(name, route) of every URL pattern, the routes of includes joined."""
+    resolver = resolver or get_resolver()
+    found = []
+    for entry in resolver.url_patterns:
+        route = prefix + str(entry.pattern)
+        if isinstance(entry, URLResolver):
+            inner = f"{namespace}{entry.namespace}:" if entry.namespace else namespace
+            found += url_patterns(entry, route, inner)
+        elif isinstance(entry, URLPattern):
+            found.append((f"{namespace}{entry.name}", route))
+    return found
+
+
+ROUTES = dict(url_patterns())
+
+
+def fill(route: str, values: dict[str, str]) -> str:
+    return "/" + CONVERTER.sub(lambda match: values[match["name"]], route)
+
+
+def addresses(route: str, real: list[dict[str, str]]) -> list[str]:
+    """The route with real values, then with each converter in turn given garbage."""
+    kinds = {match["name"]: match["kind"] or "str" for match in CONVERTER.finditer(route)}
+    urls = [fill(route, values) for values in real] if kinds else ["/" + route]
+    for name, kind in kinds.items():
+        for bad in GARBAGE_IDS[kind]:
+            urls.append(fill(route, {**real[0], name: bad}))
+    return list(dict.fromkeys(urls))
+
+
+def bodies() -> list[tuple[str, dict]]:
+    found = [("no body", {}), ("unknown fields", {"zzz": "1", "__proto__": "x", "": "?"})]
+    for label, value in GARBAGE_VALUES.items():
+        found.append((f"every field {label}", dict.fromkeys(FIELDS, value)))
+    return found
+
+
+class _Messages(HTMLParser):
+    """The text inside the elements that carry a page's error message."""
+
+    MARKERS = ("role=alert", "data-problem", "errorlist", "error-message", "feedback")
+
+    def __init__(self):
+        super().__init__()
+        self.depth = 0
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        described = " ".join(f"{key}={value}" for key, value in attrs)
+        if self.depth or any(marker in described for marker in self.MARKERS):
+            self.depth += 1
+
+    def handle_endtag(self, tag):
+        if self.depth:
+            self.depth -= 1
+
+    def handle_data(self, data):
+        if self.depth:
+            self.text.append(data)
+
+
+def error_message(response) -> str:
+    parser = _Messages()
+    parser.feed(response.content.decode("utf-8", "replace"))
+    return " ".join(" ".join(parser.text).split())
+
+
+@pytest.fixture
+def world(db) -> dict:
+    """Two of everything, with progress: the crawler's real ids point at these."""
+    curriculum = get_curriculum()
+    lesson = curriculum.lessons[0]
+    parent, other_parent = make_grown_up("parent"), make_grown_up("other-parent")
+    teacher, other_teacher = make_grown_up("teacher"), make_grown_up("other-teacher")
+    children = []
+    for grown_up, nickname in ((parent, "小明"), (other_parent, "小美")):
+        learner = Learner.objects.create(nickname=nickname, avatar="N")
+        ChildProfile.objects.create(parent=grown_up, learner=learner)
+        children.append(learner)
+    classrooms, students, assignments = [], [], []
+    for grown_up, name in ((teacher, "西洋棋社"), (other_teacher, "象棋社")):
+        classroom = Classroom.objects.create(teacher=grown_up, name=name)
+        classrooms.append(classroom)
+        students.append(make_student(classroom, "小華"))
+        assignments.append(Assignment.objects.create(classroom=classroom, lesson=lesson.slug))
+    for learner in (*children, *(s.learner for s in students)):
+        puzzle = lesson.puzzles[0]
+        Attempt.objects.create(
+            learner=learner,
+            lesson=lesson.slug,
+            puzzle=puzzle.id,
+            answer="e2e5",
+            verdict="illegal",
+            reason="PAWN_TOO_FAR",
+            fen=puzzle.start_fen or "",
+        )
+        PuzzleResult.objects.create(learner=learner, lesson=lesson.slug, puzzle=puzzle.id, stars=3)
+    parent_grown_up = parent.grown_up
+    parent_grown_up.set_pin("1234")
+    return {
+        "parent": parent,
+        "teacher": teacher,
+        "children": children,
+        "student": students[0],
+        "real": _real_values(curriculum, parent, children, classrooms, students, assignments),
+    }
+
+
+def _real_values(curriculum, parent, children, classrooms, students, assignments) -> dict:
+    """For each route, the real values its converters can take: ours and another adult's."""
+    kinds = {}
+    for lesson in curriculum.lessons:
+        for puzzle in lesson.puzzles:
+            kinds.setdefault(puzzle.kind, (lesson.slug, puzzle.id))
+    ids = {
+        "learner_id": [str(learner.pk) for learner in (*children, students[0].learner)],
+        "classroom_id": [str(classroom.pk) for classroom in classrooms],
+        "student_id": [str(student.pk) for student in students],
+        "assignment_id": [str(assignment.pk) for assignment in assignments],
+        "code": [classroom.join_code for classroom in classrooms],
+        "slug": [slug for slug, _ in kinds.values()],
+        "uidb64": [urlsafe_base64_encode(force_bytes(parent.pk))],
+        "token": [default_token_generator.make_token(parent)],
+    }
+    return {
+        "puzzle": [{"slug": slug, "puzzle_id": puzzle_id} for slug, puzzle_id in kinds.values()],
+        "ids": ids,
+    }
+
+
+def real_values_for(route: str, real: dict) -> list[dict[str, str]]:
+    names = [match["name"] for match in CONVERTER.finditer(route)]
+    if "puzzle_id" in names:
+        return real["puzzle"]
+    if not names:
+        return [{}]
+    count = max(len(real["ids"][name]) for name in names)
+    return [
+        {name: real["ids"][name][index % len(real["ids"][name])] for name in names}
+        for index in range(count)
+    ]
+
+
+def visitor(who: str, world: dict) -> Client:
+    client = Client(raise_request_exception=False)
+    if who == "learner":
+        session = client.session
+        session[LEARNER_SESSION_KEY] = world["children"][0].pk
+        session.save()
+    elif who == "parent":  # a PIN set, the grown-up area open
+        client.force_login(world["parent"])
+    elif who == "parent-child-picked":  # the PIN closed the grown-up area behind the child
+        client.force_login(world["parent"])
+        client.post(reverse("people:who_is_learning"), {"learner": world["children"][0].pk})
+    elif who == "teacher":
+        client.force_login(world["teacher"])
+    elif who == "student":
+        student = world["student"]
+        url = reverse("people:pick_secret", args=[student.classroom.join_code, student.pk])
+        client.post(url, {"first": student.secret_first, "second": student.secret_second})
+    return client
+
+
+def is_open(response) -> bool:
+    """Whether the visitor got past the door: not sent to sign in or to the PIN, not a 404."""
+    if response.status_code == 302:
+        return not response.url.startswith(TURNED_AWAY)
+    return response.status_code != 404
+
+
+def ask(client, method: str, url: str, data: dict, htmx: bool, failures: list[str]) -> None:
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = getattr(client, method)(url, data, headers=headers)
+    shown = f"{method.upper()} {url[:80]} htmx={htmx} data={_short(data)}"
+    if response.status_code >= 500:
+        failures.append(f"{response.status_code} {shown}")
+    elif response.status_code == 400 and not HAN.search(error_message(response)):
+        failures.append(f"400 without a Chinese message: {shown}")
+
+
+def _short(data: dict) -> str:
+    if not data:
+        return "{}"
+    value = next(iter(data.values()))
+    return f"{len(data)} fields like {str(value)[:30]!r}"
+
+
+@pytest.mark.parametrize("who", VISITORS)
+@pytest.mark.parametrize("name", sorted(ROUTES))
+def test_no_address_answers_with_a_server_error(world, who, name):
+    """Every real address by every method, plain and htmx; past the door, ids that exist
+    nowhere; and a query string too long to send back as ?next=."""
+    route = ROUTES[name]
+    real = real_values_for(route, world["real"])
+    urls = addresses(route, real)
+    client = visitor(who, world)
+    failures: list[str] = []
+    opened = False
+    for url in urls[: len(real)]:
+        opened = is_open(client.get(url)) or opened
+        for method, htmx in (("get", True), ("head", False), ("post", False), ("post", True)):
+            ask(client, method, url, {}, htmx, failures)
+    ask(client, "get", urls[0], {"next": GARBAGE_VALUES["long"]}, False, failures)
+    if opened:
+        for url in urls[len(real) :]:
+            ask(client, "get", url, {}, False, failures)
+            ask(client, "post", url, {}, False, failures)
+    assert failures == []
+
+
+BODY_VISITORS = ("learner", "parent", "teacher", "student", "anonymous")
+
+
+@pytest.mark.parametrize("name", sorted(ROUTES))
+def test_no_form_body_makes_a_server_error(world, name):
+    """Garbage in every field, as query and as form, from the first visitor let in."""
+    route = ROUTES[name]
+    urls = addresses(route, real_values_for(route, world["real"]))
+    client, url = _first_let_in(world, urls)
+    failures: list[str] = []
+    for index, (_, data) in enumerate(bodies()):
+        ask(client, "get", url, data, index % 2 == 1, failures)
+        ask(client, "post", url, data, index % 2 == 0, failures)
+    assert failures == []
+
+
+def _first_let_in(world: dict, urls: list[str]):
+    for who in BODY_VISITORS:
+        client = visitor(who, world)
+        for url in urls:
+            if is_open(client.get(url)):
+                return client, url
+    return visitor("anonymous", world), urls[0]
+
+
+def test_an_id_no_database_can_hold_is_a_404_not_an_overflow(world):
+    client = Client(raise_request_exception=False)
+    client.force_login(world["parent"])
+    assert client.get(f"/parent/children/{'9' * 30}/").status_code == 404
+    assert client.get(f"/teacher/classes/{'9' * 19}/").status_code == 404
+
+
+@pytest.mark.parametrize("learner", ["9" * 30, "²", "-1", ""])
+def test_picking_a_child_by_something_that_is_not_an_id_is_a_400(world, learner):
+    client = Client(raise_request_exception=False)
+    client.force_login(world["parent"])
+    response = client.post(reverse("people:who_is_learning"), {"learner": learner})
+    assert response.status_code == 400
+    assert LEARNER_SESSION_KEY not in client.session
+
+
+@pytest.mark.parametrize("name", ["people:sign_in", "people:sign_up"])
+def test_an_empty_sign_in_or_sign_up_post_says_what_is_missing(db, name):
+    response = Client().post(reverse(name), {})
+    assert response.status_code == 400
+    assert "這個欄位是必須的" in error_message(response)
+
+
+def test_an_address_too_long_to_send_back_as_next_is_a_400_in_chinese(db):
+    response = Client(raise_request_exception=False).get("/parent/", {"q": "長" * 10_000})
+    assert response.status_code == 400
+    assert error_message(response) == "這個網址或表單看不懂，請回上一頁再試一次。"
+
+
+def test_an_address_with_no_page_is_a_404_in_chinese(db):
+    response = Client().get("/no/such/page/")
+    assert response.status_code == 404
+    assert error_message(response) == "這個網址沒有網頁。"
