@@ -296,6 +296,7 @@ def _render_puzzle(
         "answer_url": reverse("puzzle_answer", args=[lesson.slug, puzzle.id]),
         "retry_url": f"{reverse('lesson', args=[lesson.slug])}?puzzle={puzzle.id}",
         "targets": [] if solved else _stars_to_collect(screen),
+        "moves_left": _moves_left(screen),
         "history": _history(puzzle),
         "revealed": sorted(screen.revealed),
     }
@@ -354,6 +355,14 @@ def _stars_to_collect(screen: Screen) -> list[str]:
         return []
     reached = {move[2:4] for move in screen.played}
     return [square for square in goal["targets"] if square not in reached]
+
+
+def _moves_left(screen: Screen) -> int | None:
+    """How many moves a visit puzzle still allows (None for other puzzles)."""
+    goal = screen.puzzle.goal or {}
+    if goal.get("type") != "visit":
+        return None
+    return int(goal.get("budget", 1)) - len(screen.played)
 
 
 @dataclass(frozen=True)

@@ -77,7 +77,7 @@ def test_a_visit_puzzle_collects_the_stars_one_move_at_a_time(
     page: Page, live_server, axe, screenshot_dir, size
 ):
     open_puzzle(page, live_server, size, "rook", "rook-three-stars")
-    expect(page.locator("[data-targets]")).to_have_text("星星在：a8、h8、h3")
+    expect(page.locator("[data-targets]")).to_have_text("星星在：a8、h8、h3 還可以走 3 步。")
     look(page, screenshot_dir, "visit-open", size)
     assert_no_axe_violations(axe, page)
     play(page, "a1a2")
@@ -86,11 +86,11 @@ def test_a_visit_puzzle_collects_the_stars_one_move_at_a_time(
     expect(square(page, "a1")).to_have_attribute("data-piece", "R")
     play(page, "a1a8")
     expect(feedback(page)).to_have_attribute("data-verdict", "continue")
-    expect(page.locator("[data-targets]")).to_have_text("星星在：h8、h3")
+    expect(page.locator("[data-targets]")).to_have_text("星星在：h8、h3 還可以走 2 步。")
     look(page, screenshot_dir, "visit-one-star", size)
     assert_no_axe_violations(axe, page)
     play(page, "a8h8")
-    expect(page.locator("[data-targets]")).to_have_text("星星在：h3")
+    expect(page.locator("[data-targets]")).to_have_text("星星在：h3 還可以走 1 步。")
     play(page, "h8h3")
     expect(feedback(page)).to_have_attribute("data-verdict", "correct")
     expect(page.locator("[data-targets]")).to_have_count(0)

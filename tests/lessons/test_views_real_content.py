@@ -117,3 +117,13 @@ def test_a_good_first_move_of_a_mate_in_two_praises_once_and_says_the_reply(clie
     assert '<p class="feedback-title">好棋！再找下一步。</p>' in feedback
     assert feedback.count("好棋") == 1
     assert "對方走了 Kd8。" in feedback
+
+
+@pytest.mark.django_db
+def test_a_visit_puzzle_says_how_many_moves_are_left(client):
+    page = client.get("/lessons/rook/?puzzle=rook-three-stars").content.decode()
+    assert "星星在：a8、h8、h3" in page and "還可以走 3 步。" in page
+    page = client.post(
+        "/lessons/rook/rook-three-stars/", {"mode": "move", "selected": "a1", "square": "a8"}
+    ).content.decode()
+    assert "星星在：h8、h3" in page and "還可以走 2 步。" in page
