@@ -135,7 +135,7 @@ def test_checkmate_names_the_winner_when_told():
 def test_stalemate_is_explained_as_a_draw():
     with translation.override("zh-hant"):
         assert describe_termination(Termination.STALEMATE) == (
-            "逼和：輪到的一方無棋可走，但沒有被將軍，這盤是和棋。"
+            "逼和：輪到走棋的一方沒有被將軍，卻一步都不能走。這盤棋是和棋。"
         )
 
 

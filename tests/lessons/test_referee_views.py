@@ -277,7 +277,7 @@ def test_every_post_view_answers_the_page_or_the_partial(client, url, data):
 @pytest.mark.parametrize(
     "fen,frm,to,sentence",
     [
-        ("7k/8/4Q1K1/8/8/8/8/8 w - - 0 1", "e6", "f7", "逼和：輪到的一方無棋可走"),
+        ("7k/8/4Q1K1/8/8/8/8/8 w - - 0 1", "e6", "f7", "逼和：輪到走棋的一方沒有被將軍"),
         ("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", "e1", "e2", "死局：雙方剩下的棋子都不夠將死對方"),
         ("4k3/8/8/8/8/8/8/R3K3 w - - 149 100", "a1", "a2", "雙方各走了七十五步"),
     ],
