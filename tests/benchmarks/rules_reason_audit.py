@@ -3,6 +3,9 @@
 Run: .venv/bin/python tests/benchmarks/rules_reason_audit.py [PAIRS] [SEED]
 Prints the pairs checked, the disagreements by (engine reason, teacher reason) with
 three examples of each, and three real verdicts per reason with their Chinese sentences.
+A verdict whose squares do not hold what its sentences say (``false_claims``: the
+blocker named is not in the way, the attacker named does not attack...) is counted
+as a disagreement too, under (engine reason, "false claim").
 
 ``teacher`` below is written from the Laws of Chess, deliberately simple and apart
 from ``rules/``: it looks at the move the way a teacher at the board does, in this
@@ -387,21 +390,139 @@ TRICKY: list[tuple[str, str, tuple[str, ...], str]] = [
 ]
 
 
+SAFETY = {Reason.KING_INTO_ATTACK, Reason.PINNED, Reason.IGNORES_CHECK}
+PROMOTION = {Reason.PROMOTION_REQUIRED, Reason.BAD_PROMOTION}
+
+
+def false_claims(board: chess.Board, move: chess.Move, verdict) -> list[str]:
+    """What the verdict's sentences would claim that is not so in ``board``.
+
+    Checked apart from ``teacher``: each finding's squares must hold what its sentence
+    says stands there (the blocker in the way, an enemy attacker, an empty target...),
+    and, for pieces that are not castling, python-chess's own move generator must
+    agree on the kind of rule broken: a move it generates as pseudo-legal breaks only
+    king safety or promotion, any other breaks how the piece moves.
+    """
+    if verdict.legal or verdict.reason is Reason.GAME_OVER:
+        return []
+    wrong = []
+    mover = board.piece_at(move.from_square)
+    for finding in verdict.findings:
+        squares = [chess.parse_square(square) for square in finding.squares]
+        if not _holds(board, move, mover, finding.reason, squares):
+            wrong.append(f"{finding.reason.name} {finding.squares}")
+    if (
+        mover is not None
+        and mover.color == board.turn
+        and not _looks_like_castling(board, move, mover)
+    ):
+        last = mover.piece_type == chess.PAWN and chess.square_rank(move.to_square) in (0, 7)
+        plain = chess.Move(move.from_square, move.to_square, chess.QUEEN if last else None)
+        allowed = SAFETY | PROMOTION if board.is_pseudo_legal(plain) else None
+        if allowed is not None and verdict.reason not in allowed:
+            wrong.append(f"{verdict.reason.name} for a pseudo-legal move")
+        if allowed is None and verdict.reason in SAFETY | {Reason.PROMOTION_REQUIRED}:
+            wrong.append(f"{verdict.reason.name} for a move the piece cannot make")
+    return wrong
+
+
+def _holds(board, move, mover, reason: Reason, squares: list[int]) -> bool:
+    """Whether the squares of one finding hold what its sentence says about them."""
+    enemy = not board.turn
+    at = board.piece_at
+    after = board.copy(stack=False)
+    last = (
+        mover is not None
+        and mover.piece_type == chess.PAWN
+        and chess.square_rank(move.to_square) in (0, 7)
+    )
+    plain = chess.Move(move.from_square, move.to_square, chess.QUEEN if last else None)
+    if reason in SAFETY and board.is_pseudo_legal(plain):
+        after.push(plain)
+    king = board.king(board.turn)
+    checks = {
+        Reason.NO_PIECE: lambda: squares == [move.from_square] and at(squares[0]) is None,
+        Reason.OPPONENT_PIECE: lambda: at(squares[0]).color == enemy,
+        Reason.OWN_PIECE_ON_TARGET: lambda: (
+            squares == [move.to_square] and at(squares[0]).color == board.turn
+        ),
+        Reason.NOT_HOW_IT_MOVES: lambda: squares == [],
+        Reason.PATH_BLOCKED: lambda: (
+            len(squares) == 1
+            and at(squares[0]) is not None
+            and squares[0] in between(move.from_square, move.to_square)
+        ),
+        Reason.PAWN_FORWARD_OCCUPIED: lambda: (
+            squares == [move.to_square] and at(squares[0]).color == enemy
+        ),
+        Reason.PAWN_DIAGONAL_NEEDS_CAPTURE: lambda: (
+            squares == [move.to_square] and at(squares[0]) is None
+        ),
+        Reason.EN_PASSANT_EXPIRED: lambda: (
+            at(squares[0]) == chess.Piece(chess.PAWN, enemy)
+            and chess.square_distance(squares[0], move.from_square) == 1
+        ),
+        Reason.CASTLING_RIGHTS_LOST: lambda: len(squares) <= 1,
+        Reason.CASTLING_BLOCKED: lambda: all(
+            at(s) is not None and chess.square_rank(s) == chess.square_rank(king) for s in squares
+        ),
+        Reason.CASTLING_IN_CHECK: lambda: set(squares) == set(board.checkers()),
+        Reason.CASTLING_THROUGH_ATTACK: lambda: _attacks_without_king(board, squares),
+        Reason.CASTLING_INTO_ATTACK: lambda: _attacks_without_king(board, squares),
+        Reason.KING_INTO_ATTACK: lambda: (
+            len(squares) == 1
+            and at(squares[0]).color == enemy
+            and squares[0] in after.attackers(enemy, move.to_square)
+        ),
+        Reason.PINNED: lambda: (
+            at(squares[0]).color == enemy
+            and squares[0] in after.attackers(enemy, king)
+            and squares[0] not in board.checkers()
+            and (len(squares) == 1 or squares[1] in between(squares[0], king))
+        ),
+        Reason.IGNORES_CHECK: lambda: set(squares) == set(board.checkers()),
+        Reason.PROMOTION_REQUIRED: lambda: squares == [],
+        Reason.BAD_PROMOTION: lambda: squares == [],
+    }
+    try:
+        return bool(checks[reason]())
+    except (AttributeError, IndexError):
+        return False
+
+
+def _attacks_without_king(board: chess.Board, squares: list[int]) -> bool:
+    square, attacker = squares
+    without_king = board.copy(stack=False)
+    without_king.remove_piece_at(board.king(board.turn))
+    return attacker in without_king.attackers(not board.turn, square)
+
+
 def audit(pairs: list[Pair]) -> tuple[Counter, dict, dict]:
-    """Disagreement counts, examples of each, and verdicts by reason (for the sentences)."""
+    """Disagreement counts, examples of each, and verdicts by reason (for the sentences).
+
+    A verdict whose squares do not hold what its sentences claim (``false_claims``)
+    counts as a disagreement too, under (engine reason, "false claim").
+    """
     disagreements: Counter = Counter()
     examples: dict = defaultdict(list)
     by_reason: dict = defaultdict(list)
     for fen, history, uci in pairs:
         verdict = check_move(fen, uci, history)
         engine = engine_said(verdict)
-        taught = teacher(board_of(fen, history), chess.Move.from_uci(uci))
+        board = board_of(fen, history)
+        move = chess.Move.from_uci(uci)
+        taught = teacher(board, move)
         for finding in verdict.findings:
             by_reason[finding.reason].append((fen, history, uci, verdict))
         if not agrees(engine, taught):
             key = (engine.reason, taught.reason)
             disagreements[key] += 1
             examples[key].append((fen, history, uci, engine, taught))
+        wrong = false_claims(board, move, verdict)
+        if wrong:
+            key = (engine.reason, "false claim")
+            disagreements[key] += 1
+            examples[key].append((fen, history, uci, engine, wrong))
     return disagreements, examples, by_reason
 
 

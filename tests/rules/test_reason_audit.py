@@ -4,6 +4,7 @@ import chess
 import pytest
 
 from rules import Reason, check_move
+from rules.verdict import Finding, illegal
 from tests.benchmarks.rules_agreement import sample_pairs
 from tests.benchmarks.rules_reason_audit import (
     TRICKY,
@@ -12,6 +13,7 @@ from tests.benchmarks.rules_reason_audit import (
     audit,
     board_of,
     engine_said,
+    false_claims,
     late_en_passant_pairs,
     mistake_pairs,
     teacher,
@@ -50,3 +52,21 @@ def test_the_teacher_names_any_attacker_of_the_square_the_king_walks_onto():
     taught = teacher(board_of(fen, ()), chess.Move.from_uci("e1d2"))
     assert taught.reason is Reason.KING_INTO_ATTACK
     assert taught.any_of == frozenset({"d8"})
+
+
+def test_the_audit_catches_a_sentence_that_would_name_the_wrong_square():
+    # A made-up verdict: the rook's way is blocked on d5, not on the empty e5.
+    fen = "4k3/8/8/R2p1p2/8/8/8/4K3 w - - 0 1"
+    made_up = illegal("a5h5", [Finding(Reason.PATH_BLOCKED, ("e5",), (None,))], "R")
+    board = board_of(fen, ())
+    assert false_claims(board, chess.Move.from_uci("a5h5"), made_up) == ["PATH_BLOCKED ('e5',)"]
+    assert false_claims(board, chess.Move.from_uci("a5h5"), check_move(fen, "a5h5")) == []
+
+
+def test_the_audit_catches_a_king_safety_reason_for_a_move_the_piece_cannot_make():
+    fen = "4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1"
+    made_up = illegal("d2d4", [Finding(Reason.PINNED, ("b4",), ("b",))], "N")
+    assert false_claims(board_of(fen, ()), chess.Move.from_uci("d2d4"), made_up) == [
+        "PINNED ('b4',)",
+        "PINNED for a move the piece cannot make",
+    ]
