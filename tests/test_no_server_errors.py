@@ -23,7 +23,7 @@ from lessons.curriculum import get_curriculum
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
 from tests.people.conftest import make_grown_up, make_student
-from tutor.people.models import Assignment, ChildProfile, Classroom
+from tutor.people.models import Assignment, ChildProfile, Classroom, LoginFailure
 
 BAD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0"
 GARBAGE_VALUES = {
@@ -89,6 +89,7 @@ GARBAGE_IDS = {
     "id": ["0", "9" * 18, "9" * 30],
     "slug": ["no-such-thing", "-" * 300],
     "str": ["%00", "%E7%8E%8B%27%20OR%201%3D1", "x" * 300],
+    "join_code": ["%00", "%E7%8E%8B%27%20OR%201%3D1", "x" * 300],
 }
 CONVERTER = re.compile(r"<(?:(?P<kind>[^>:]+):)?(?P<name>[^>]+)>")
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -359,6 +360,21 @@ def test_an_address_too_long_to_send_back_as_next_is_a_400_in_chinese(db):
     response = Client(raise_request_exception=False).get("/parent/", {"q": "長" * 10_000})
     assert response.status_code == 400
     assert error_message(response) == "這個網址或表單看不懂，請回上一頁再試一次。"
+
+
+@pytest.mark.parametrize("code", ["AB%00CD", "%E7%8E%8B", "AB-CD"])
+def test_a_class_code_that_cannot_be_one_is_a_404(world, code):
+    client = Client(raise_request_exception=False)
+    assert client.get(f"/join/{code}/").status_code == 404
+    assert client.post(f"/join/{code}/{world['student'].pk}/", {"first": "x"}).status_code == 404
+
+
+def test_a_nul_byte_in_the_username_is_a_400_and_still_counts_as_a_try(world):
+    client = Client(raise_request_exception=False)
+    response = client.post(reverse("people:sign_in"), {"username": "parent\x00", "password": "x"})
+    assert response.status_code == 400
+    assert "不允許空（null）字元" in error_message(response)
+    assert LoginFailure.objects.get().key.startswith("parent|")
 
 
 def test_an_address_with_no_page_is_a_404_in_chinese(db):

@@ -17,6 +17,7 @@ WINDOW = timedelta(minutes=15)
 
 
 def client_key(request: HttpRequest, target: str) -> str:
+    target = target.replace("\x00", "")  # PostgreSQL refuses a NUL byte in text
     return f"{target.strip().lower()[:150]}|{request.META.get('REMOTE_ADDR', '')}"
 
 

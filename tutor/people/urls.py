@@ -9,9 +9,10 @@ from tutor.people import (
     parents,
     student_login,
 )
-from tutor.people.ids import IdConverter
+from tutor.people.ids import IdConverter, JoinCodeConverter
 
 register_converter(IdConverter, "id")
+register_converter(JoinCodeConverter, "join_code")
 
 app_name = "people"
 
@@ -89,6 +90,6 @@ urlpatterns = [
     ),
     path("teacher/students/<id:student_id>/move/", classes.move_student, name="move_student"),
     path("join/", student_login.join_class, name="join_class"),
-    path("join/<str:code>/", student_login.pick_name, name="pick_name"),
-    path("join/<str:code>/<id:student_id>/", student_login.pick_secret, name="pick_secret"),
+    path("join/<join_code:code>/", student_login.pick_name, name="pick_name"),
+    path("join/<join_code:code>/<id:student_id>/", student_login.pick_secret, name="pick_secret"),
 ]
