@@ -1,6 +1,7 @@
 """Forms of the people app: sign-up and sign-in, children, PIN, classes, students, assignments."""
 
 import re
+import unicodedata
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -65,6 +66,10 @@ class PinForm(forms.Form):
         error_messages={"invalid": _("Use 4 to 6 digits.")},
         widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
     )
+
+    def clean_pin(self) -> str:
+        # A Chinese keyboard may type full-width digits (１２３４): the same PIN as 1234.
+        return "".join(str(unicodedata.digit(digit)) for digit in self.cleaned_data["pin"])
 
 
 class ClassroomForm(forms.Form):
