@@ -72,6 +72,15 @@ def test_a_one_move_puzzle_mate_in_one(page: Page, live_server, axe, screenshot_
     assert_no_axe_violations(axe, page)
 
 
+def test_on_a_phone_the_feedback_of_a_move_comes_into_view(page: Page, live_server):
+    open_puzzle(page, live_server, "375", "checkmate", "checkmate-queen-with-king")
+    play(page, "a2a7")
+    expect(feedback(page)).to_contain_text("這步合法，但還沒有將死。")
+    page.wait_for_timeout(400)
+    box = feedback(page).bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= SIZES["375"]["height"]
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_a_visit_puzzle_collects_the_stars_one_move_at_a_time(
     page: Page, live_server, axe, screenshot_dir, size
