@@ -66,7 +66,10 @@ def no_rook(board: chess.Board, rook_home: chess.Square) -> Finding:
 
 
 def rights_lost(board: chess.Board, color: chess.Color, rook_home: chess.Square) -> Finding | None:
-    """The king or that rook has moved (or the rook was taken): the right is gone for ever."""
+    """The king or that rook has moved: the right is gone for ever, even if it came back.
+
+    Called only when a rook of the player's own stands in the corner (see ``no_rook``).
+    """
     if board.castling_rights & chess.BB_SQUARES[rook_home]:
         return None
     culprit = _culprit(board, color, rook_home)
