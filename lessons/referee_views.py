@@ -6,6 +6,8 @@ the `referee` partial of the same template. The game lives in the session.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -69,6 +71,10 @@ def _bad_request(request: HttpRequest, message: str) -> HttpResponse:
     response = render(request, "referee/error.html", {"message": message}, status=400)
     patch_vary_headers(response, ["HX-Request"])
     return response
+
+
+def _game_over(request: HttpRequest) -> HttpResponse:
+    return _bad_request(request, gettext("This game is over. Start a new game to play again."))
 
 
 def _page(
@@ -166,7 +172,7 @@ def referee_board(request: HttpRequest) -> HttpResponse:
     try:
         after, verdict, claimed = referee.play(game, action.move, claim_draw=claim_asked)
     except referee.GameOver:
-        return _bad_request(request, gettext("This game is over. Start a new game to play again."))
+        return _game_over(request)
     except rules.RulesError:
         return _bad_request(request, gettext("That move cannot be read."))
     if verdict.reason is rules.Reason.PROMOTION_REQUIRED:
@@ -188,7 +194,7 @@ def referee_claim(request: HttpRequest) -> HttpResponse:
     try:
         after, valid = referee.claim_draw(game)
     except referee.GameOver:
-        return _bad_request(request, gettext("This game is over. Start a new game to play again."))
+        return _game_over(request)
     if not valid:
         feedback = {
             "verdict": "incorrect",
@@ -205,14 +211,14 @@ def referee_claim(request: HttpRequest) -> HttpResponse:
     return _page(request, after, feedback=feedback)
 
 
-@require_POST
-def referee_draw(request: HttpRequest) -> HttpResponse:
+def _players_end(request: HttpRequest, confirm: str, end: Callable[[Game], Game]) -> HttpResponse:
+    """A draw agreed or a resignation: ask once more, then end the game and say how it ended."""
     game = _load(request)
     if game.over:
-        return _bad_request(request, gettext("This game is over. Start a new game to play again."))
+        return _game_over(request)
     if request.POST.get("confirm") != "1":
-        return _page(request, game, confirm="draw")
-    after = referee.agree_draw(game)
+        return _page(request, game, confirm=confirm)
+    after = end(game)
     _save(request, after)
     feedback = {
         "verdict": "correct",
@@ -220,26 +226,19 @@ def referee_draw(request: HttpRequest) -> HttpResponse:
         "messages": [_ending_sentence(after)],
     }
     return _page(request, after, feedback=feedback)
+
+
+@require_POST
+def referee_draw(request: HttpRequest) -> HttpResponse:
+    return _players_end(request, "draw", referee.agree_draw)
 
 
 @require_POST
 def referee_resign(request: HttpRequest) -> HttpResponse:
-    game = _load(request)
     side = request.POST.get("side", "")
     if side not in referee.SIDES:
         return _bad_request(request, gettext("Say which side resigns: white or black."))
-    if game.over:
-        return _bad_request(request, gettext("This game is over. Start a new game to play again."))
-    if request.POST.get("confirm") != "1":
-        return _page(request, game, confirm=f"resign-{side}")
-    after = referee.resign(game, side)
-    _save(request, after)
-    feedback = {
-        "verdict": "correct",
-        "title": _result_sentence(after),
-        "messages": [_ending_sentence(after)],
-    }
-    return _page(request, after, feedback=feedback)
+    return _players_end(request, f"resign-{side}", lambda game: referee.resign(game, side))
 
 
 @require_POST
