@@ -298,7 +298,7 @@ def _render_puzzle(
         "targets": [] if solved else _stars_to_collect(screen),
         "moves_left": _moves_left(screen),
         "history": _history(puzzle),
-        "revealed": sorted(screen.revealed),
+        "circled": _circled(screen),
     }
     template = "lessons/lesson.html#puzzle" if request.htmx else "lessons/lesson.html"
     response = render(request, template, context)
@@ -316,9 +316,13 @@ def _board(screen: Screen, solved: bool):
         mode = "mark"  # after the solve the marks stay, outside any form
     else:
         mode = "view"
-    focus_move = puzzle.params.get("move") if puzzle.kind == "choice" else None
-    focus_square = puzzle.square if puzzle.kind == "choice" else None
-    # Before the learner moves, the board shows the history's last move (or the move asked about).
+    # A question about a square or a move rings the square (the move's piece) without
+    # tinting it; the move's destination gets a dashed circle (see _circled).
+    focus_move = _focus_move(puzzle)
+    focus_square = (
+        focus_move[:2] if focus_move else (puzzle.square if puzzle.kind == "choice" else "")
+    )
+    # Before the learner moves, the board shows the history's last move.
     history_move = puzzle.moves[-1] if puzzle.moves and not screen.played else None
     return board_context(
         screen.fen,
@@ -326,9 +330,23 @@ def _board(screen: Screen, solved: bool):
         selected=screen.selected or focus_square or None,
         highlights=screen.highlights,
         marked=screen.marked,
-        last_move=screen.last_move or focus_move or history_move,
+        last_move=screen.last_move or history_move,
         mode=mode,
     )
+
+
+def _focus_move(puzzle: Puzzle) -> str:
+    """The move a choice question asks about (UCI), or ""."""
+    return puzzle.params.get("move", "") if puzzle.kind == "choice" else ""
+
+
+def _circled(screen: Screen) -> list[str]:
+    """Squares drawn with a dashed circle: the missing squares once shown, or the
+    destination of the move a question asks about."""
+    if screen.revealed:
+        return sorted(screen.revealed)
+    focus_move = _focus_move(screen.puzzle)
+    return [focus_move[2:4]] if focus_move else []
 
 
 def _history(puzzle: Puzzle) -> list[tuple[int, str, str]]:

@@ -127,3 +127,12 @@ def test_a_visit_puzzle_says_how_many_moves_are_left(client):
         "/lessons/rook/rook-three-stars/", {"mode": "move", "selected": "a1", "square": "a8"}
     ).content.decode()
     assert "星星在：h8、h3" in page and "還可以走 2 步。" in page
+
+
+@pytest.mark.django_db
+def test_a_question_about_a_move_rings_its_piece_and_circles_its_destination(client):
+    page = client.get("/lessons/en-passant/?puzzle=en-passant-too-late").content.decode()
+    assert re.findall(r'data-square="([a-h][1-8])"[^>]*data-selected', page) == ["e5"]
+    assert '#puzzle [data-square="d6"]::before{' in page
+    assert last_move_squares(page) == {"e8", "d8"}  # the history's last move, not the question
+    assert history_of(page) == ["1. … d5", "2. Kd1 Kd8"]
