@@ -16,12 +16,13 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from lessons.curriculum import get_curriculum
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
+from tests.fuzzing import BOARD_FIELDS, forms, fuzz
 from tests.people.conftest import make_grown_up, make_student
 from tutor.people.models import Assignment, ChildProfile, Classroom, LoginFailure
 
@@ -43,45 +44,42 @@ GARBAGE_VALUES = {
 }
 # Every field name a form of ours posts or a view reads.
 FIELDS = [
-    "square",
-    "selected",
-    "dropped",
-    "promotion",
-    "pending",
-    "typed",
-    "typed_submit",
-    "marked",
-    "mode",
-    "done",
-    "cancel",
-    "played",
-    "hint",
-    "answer",
-    "submit_answer",
-    "claim_draw",
-    "confirm",
-    "side",
-    "learner",
-    "pin",
-    "nickname",
-    "avatar",
-    "name",
-    "nicknames",
-    "classroom",
-    "lesson",
-    "due_on",
-    "code",
-    "first",
-    "second",
-    "username",
-    "password",
-    "password1",
-    "password2",
-    "email",
-    "new_password1",
-    "new_password2",
-    "next",
-    "fen",
+    *BOARD_FIELDS,
+    *[
+        "typed_submit",
+        "played",
+        "hint",
+        "answer",
+        "submit_answer",
+        "claim_draw",
+        "confirm",
+        "side",
+        "learner",
+        "pin",
+    ],
+    *[
+        "nickname",
+        "avatar",
+        "name",
+        "nicknames",
+        "classroom",
+        "lesson",
+        "due_on",
+        "code",
+        "first",
+        "second",
+    ],
+    *[
+        "username",
+        "password",
+        "password1",
+        "password2",
+        "email",
+        "new_password1",
+        "new_password2",
+        "next",
+        "fen",
+    ],
     "puzzle",
 ]
 GARBAGE_IDS = {
@@ -383,33 +381,7 @@ def test_an_address_with_no_page_is_a_404_in_chinese(db):
     assert error_message(response) == "這個網址沒有網頁。"
 
 
-ANSWER_FIELDS = [
-    "square",
-    "selected",
-    "dropped",
-    "promotion",
-    "pending",
-    "typed",
-    "marked",
-    "mode",
-    "done",
-    "cancel",
-    "played",
-    "hint",
-    "answer",
-]
-SQUARES = [f"{file}{rank}" for file in "abcdefgh" for rank in "12345678"]
-answer_values = st.one_of(
-    st.sampled_from(SQUARES),
-    st.sampled_from(["", "1", "mark", "move", "q", "k", "e2e4", "e7e8q", "O-O", "Nf3", "\x00"]),
-    st.lists(st.sampled_from(["e2e4", "e7e5", "g1f3", "a1a8", "e2e5"]), max_size=4).map(" ".join),
-    st.text(max_size=30),
-)
-answer_forms = st.dictionaries(
-    st.sampled_from(ANSWER_FIELDS),
-    st.one_of(answer_values, st.lists(answer_values, max_size=3)),
-    max_size=6,
-)
+answer_forms = forms([*BOARD_FIELDS, "played", "hint", "answer"])
 ONE_PUZZLE_OF_EACH_KIND = list(
     {
         p.kind: (lesson.slug, p.id) for lesson in get_curriculum().lessons for p in lesson.puzzles
@@ -421,11 +393,7 @@ def rows() -> tuple[int, int, int]:
     return Learner.objects.count(), Attempt.objects.count(), PuzzleResult.objects.count()
 
 
-@settings(
-    max_examples=120,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+@fuzz(max_examples=120)
 @given(puzzle=st.sampled_from(ONE_PUZZLE_OF_EACH_KIND), form=answer_forms, htmx=st.booleans())
 def test_no_lesson_answer_makes_a_server_error_and_a_refused_one_writes_nothing(
     db, puzzle, form, htmx

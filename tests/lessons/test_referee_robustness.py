@@ -9,19 +9,15 @@ import re
 
 import pytest
 from django.test import Client
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from lessons.referee_views import SESSION_KEY
+from tests.fuzzing import BOARD_FIELDS, SQUARES, forms, fuzz
 
 pytestmark = pytest.mark.django_db
 
-FUZZ = settings(
-    max_examples=60,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
-SQUARES = [f"{file}{rank}" for file in "abcdefgh" for rank in "12345678"]
+FUZZ = fuzz(max_examples=60)
 HAN = re.compile(r"[\u4e00-\u9fff]")
 ALERT = re.compile(r'role="alert"[^>]*>([^<]*)<')
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -47,32 +43,10 @@ fens = st.one_of(
     st.text(alphabet=FEN_ALPHABET, max_size=90),
     st.text(max_size=120),
 )
-values = st.one_of(
-    st.sampled_from(SQUARES),
-    st.sampled_from(["", "1", "0", "q", "k", "e2e4", "e7e8q", "e2e5", "O-O", "Nf3", "白", "\x00"]),
-    st.text(max_size=30),
-)
-BOARD_FIELDS = [
-    "square",
-    "selected",
-    "dropped",
-    "promotion",
-    "pending",
-    "typed",
-    "marked",
-    "mode",
-    "done",
-    "cancel",
-    "claim_draw",
-    "confirm",
-    "side",
-]
-forms = st.dictionaries(
-    st.sampled_from(BOARD_FIELDS), st.one_of(values, st.lists(values, max_size=3)), max_size=6
-)
+board_forms = forms([*BOARD_FIELDS, "claim_draw", "confirm", "side"])
 actions = st.lists(
     st.one_of(
-        st.tuples(st.just("/board/"), forms),
+        st.tuples(st.just("/board/"), board_forms),
         st.tuples(
             st.sampled_from(["/board/claim", "/board/draw", "/board/resign", "/board/new"]),
             st.fixed_dictionaries(
@@ -117,7 +91,7 @@ def test_no_fen_in_the_address_makes_a_server_error(db, fen):
 
 
 @FUZZ
-@given(form=forms, htmx=st.booleans())
+@given(form=board_forms, htmx=st.booleans())
 def test_no_posted_board_form_makes_a_server_error(db, form, htmx):
     client = Client(raise_request_exception=False)
     headers = {"HX-Request": "true"} if htmx else {}
