@@ -41,7 +41,9 @@ GARBAGE_VALUES = {
     "negative": "-1",
     "huge": "9" * 40,
     "superscript-digit": "²",
+    "markup": '"><script>alert("x")</script>',
 }
+REFLECTED = b'<script>alert("x")'  # the markup value, come back unescaped
 # Every field name a form of ours posts or a view reads.
 FIELDS = [
     *BOARD_FIELDS,
@@ -274,6 +276,8 @@ def ask(client, method: str, url: str, data: dict, htmx: bool, failures: list[st
         failures.append(f"{response.status_code} {shown}")
     elif response.status_code == 400 and not HAN.search(error_message(response)):
         failures.append(f"400 without a Chinese message: {shown}")
+    if REFLECTED in response.content:
+        failures.append(f"markup sent back unescaped: {shown}")
 
 
 def _short(data: dict) -> str:
