@@ -12,8 +12,8 @@ from html.parser import HTMLParser
 
 import pytest
 from django.contrib.auth.tokens import default_token_generator
-from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.test import Client, override_settings
+from django.urls import URLPattern, URLResolver, get_resolver, path, reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from hypothesis import given
@@ -410,3 +410,17 @@ def test_no_lesson_answer_makes_a_server_error_and_a_refused_one_writes_nothing(
     if response.status_code == 400:
         assert HAN.search(error_message(response))
         assert rows() == before
+
+
+def _broken_view(request):
+    raise RuntimeError("a bug")
+
+
+urlpatterns = [path("broken/", _broken_view)]
+
+
+@override_settings(ROOT_URLCONF=__name__)
+def test_a_bug_still_answers_with_the_chinese_server_error_page(db):
+    response = Client(raise_request_exception=False).get("/broken/")
+    assert response.status_code == 500
+    assert error_message(response) == "是我們這邊出了問題，請等一下再試一次。"
