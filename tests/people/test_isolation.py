@@ -315,3 +315,28 @@ def test_the_picture_limit_is_per_student(people):
     classmate = make_student(student.classroom, "丙生", ("sun", "moon"))
     url = reverse("people:pick_secret", args=[student.classroom.join_code, classmate.pk])
     assert Client().post(url, {"first": "sun", "second": "moon"}).status_code == 302
+
+
+@pytest.mark.parametrize(
+    "next_url",
+    [
+        "//evil.example/",
+        "https://evil.example/",
+        "/\\evil.example/",
+        "\\\\evil.example/",
+        "javascript:alert(1)",
+        "http:evil.example",
+        " //evil.example/",
+    ],
+)
+def test_no_next_address_leads_off_the_site(people, next_url):
+    for who in ("anonymous", "parent"):
+        client = client_for(who, people)
+        if who == "anonymous":
+            data = {"username": "parent", "password": "correct horse battery", "next": next_url}
+            response = client.post(reverse("people:sign_in"), data)
+        else:
+            people["users"]["parent"].grown_up.set_pin("1234")
+            response = client.post(reverse("people:unlock"), {"pin": "1234", "next": next_url})
+        assert response.status_code == 302
+        assert response.url == reverse("people:parent_home")
