@@ -7,9 +7,12 @@ names no form has, and with every known field set to garbage. Each answer must
 be below 500, and a 400 must say in Chinese what went wrong.
 """
 
+import html
+import random
 import re
 from html.parser import HTMLParser
 
+import chess
 import pytest
 from django.contrib.auth.tokens import default_token_generator
 from django.test import Client, override_settings
@@ -22,7 +25,7 @@ from hypothesis import strategies as st
 from lessons.curriculum import get_curriculum
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
-from tests.fuzzing import BOARD_FIELDS, forms, fuzz
+from tests.fuzzing import BOARD_FIELDS, SQUARES, forms, fuzz
 from tests.people.conftest import make_grown_up, make_student
 from tutor.people.models import Assignment, ChildProfile, Classroom, LoginFailure
 
@@ -424,3 +427,59 @@ def test_a_bug_still_answers_with_the_chinese_server_error_page(db):
     response = Client(raise_request_exception=False).get("/broken/")
     assert response.status_code == 500
     assert error_message(response) == "是我們這邊出了問題，請等一下再試一次。"
+
+
+PLAYED = re.compile(r'name="played" value="([^"]*)"')
+BOARD_FEN = re.compile(r'data-board data-fen="([^"]+)" data-orientation="\w+" data-mode="move"')
+
+
+def _walk_of_random_moves(client: Client, url: str, page: str, rng: random.Random, steps: int):
+    """Answer a move puzzle with random legal moves, carrying the history, while it asks more."""
+    for _ in range(steps):
+        board = BOARD_FEN.search(page)
+        if board is None:
+            return  # solved, failed, or a position with no move to make
+        legal = list(chess.Board(html.unescape(board[1])).legal_moves)
+        if not legal:
+            return
+        move = rng.choice(legal)
+        played = html.unescape(PLAYED.search(page)[1]) if PLAYED.search(page) else ""
+        form = {"played": played, "selected": chess.square_name(move.from_square)}
+        form["square"] = chess.square_name(move.to_square)
+        if move.promotion:
+            form = {"played": played, "pending": move.uci()[:4], "promotion": move.uci()[4]}
+        response = client.post(url, form)
+        yield response, form
+        page = response.content.decode()
+
+
+def test_every_puzzle_answered_in_the_ways_its_form_offers_never_fails(db):
+    """Every option of every question; marks and none for every squares puzzle; a few random
+    walks of legal moves through every move puzzle, each move carrying the history so far."""
+    rng = random.Random(2026)
+    client = Client(raise_request_exception=False, headers={"HX-Request": "true"})
+    failures, moves_posted, move_puzzles = [], 0, 0
+    for lesson in get_curriculum().lessons:
+        for puzzle in lesson.puzzles:
+            url = reverse("puzzle_answer", args=[lesson.slug, puzzle.id])
+            if puzzle.kind == "move":
+                move_puzzles += 1
+                start = client.get(reverse("lesson", args=[lesson.slug]), {"puzzle": puzzle.id})
+                for response, form in _walk_of_random_moves(
+                    client, url, start.content.decode(), rng, 3
+                ):
+                    moves_posted += 1
+                    if response.status_code != 200:
+                        failures.append(f"{response.status_code} {puzzle.id} {form}")
+            elif puzzle.kind == "squares":
+                for marked in ([], rng.sample(SQUARES, 3)):
+                    response = client.post(url, {"mode": "mark", "marked": marked, "done": "1"})
+                    if response.status_code != 200:
+                        failures.append(f"{response.status_code} {puzzle.id} {marked}")
+            else:
+                for option in puzzle.options:
+                    response = client.post(url, {"answer": option.value})
+                    if response.status_code != 200:
+                        failures.append(f"{response.status_code} {puzzle.id} {option.value}")
+    assert failures == []
+    assert moves_posted > move_puzzles  # every move puzzle got a move, some a second one
