@@ -326,7 +326,25 @@ def test_no_form_body_makes_a_server_error(world, name):
     for index, (_, data) in enumerate(bodies()):
         ask(client, "get", url, data, index % 2 == 1, failures)
         ask(client, "post", url, data, index % 2 == 0, failures)
+    for body, content_type in RAW_BODIES:
+        response = client.generic("POST", url, body, content_type=content_type)
+        shown = f"POST {url[:80]} {content_type} {body[:30]!r}"
+        if response.status_code >= 500:
+            failures.append(f"{response.status_code} {shown}")
+        elif response.status_code == 400 and not HAN.search(error_message(response)):
+            failures.append(f"400 without a Chinese message: {shown}")
     assert failures == []
+
+
+MULTIPART = "multipart/form-data; boundary=xyz"
+RAW_BODIES = [
+    (b"not multipart at all", MULTIPART),
+    (b'--xyz\r\nContent-Disposition: form-data; name="square"\r\n\r\ne2', MULTIPART),
+    (b"square=e2", "multipart/form-data"),  # no boundary
+    (b"square=%FF%FE&selected=%E4&played=%00", "application/x-www-form-urlencoded"),
+    (b"&".join(b"f%d=1" % n for n in range(1200)), "application/x-www-form-urlencoded"),
+    (b'{"square": "e2", "learner": 1}', "application/json"),
+]
 
 
 def _first_let_in(world: dict, urls: list[str]):
