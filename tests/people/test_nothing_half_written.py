@@ -160,18 +160,6 @@ def test_a_refused_move_leaves_the_student_in_their_class(teacher, classroom, st
     assert student.classroom_id == classroom.pk
 
 
-def test_moving_into_another_teachers_class_leaves_the_student_where_they_were(
-    teacher, other_teacher, classroom, student
-):
-    theirs = Classroom.objects.create(teacher=other_teacher, name="別班")
-    response = signed_in(teacher).post(
-        reverse("people:move_student", args=[student.pk]), {"classroom": theirs.pk}
-    )
-    assert response.status_code == 400
-    student.refresh_from_db()
-    assert student.classroom_id == classroom.pk
-
-
 def test_a_delete_that_fails_half_way_keeps_every_record(parent, child, monkeypatch):
     Attempt.objects.create(
         learner=child.learner, lesson="rook", puzzle="rook-1", answer="a1a8", verdict="correct"
