@@ -13,6 +13,7 @@ from lessons.curriculum import get_curriculum
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner
 from tests.people.conftest import make_grown_up, make_student
+from tutor.people.assignments import STUDENT_SESSION_KEY
 from tutor.people.models import Assignment, ChildProfile, Classroom, LoginFailure
 from tutor.people.rate_limit import MAX_FAILURES
 
@@ -340,3 +341,20 @@ def test_no_next_address_leads_off_the_site(people, next_url):
             response = client.post(reverse("people:unlock"), {"pin": "1234", "next": next_url})
         assert response.status_code == 302
         assert response.url == reverse("people:parent_home")
+
+
+@pytest.mark.parametrize("url_name", ["people:sign_in", "people:sign_up"])
+def test_a_grown_up_signing_in_after_a_student_does_not_go_on_as_the_student(people, url_name):
+    client = client_for("student", people)
+    if url_name == "people:sign_in":
+        form = {"username": "outsider", "password": "correct horse battery"}
+    else:
+        form = {
+            "username": "uncle",
+            "password1": "a long pass phrase 42",
+            "password2": "a long pass phrase 42",
+        }
+    assert client.post(reverse(url_name), form).status_code == 302
+    assert LEARNER_SESSION_KEY not in client.session
+    assert STUDENT_SESSION_KEY not in client.session
+    assert "甲生" not in client.get(reverse("lesson_map")).content.decode()

@@ -10,8 +10,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from lessons.learners import current_learner, use_learner
+from lessons.learners import LEARNER_SESSION_KEY, current_learner, use_learner
 from tutor.people import rate_limit
+from tutor.people.assignments import STUDENT_SESSION_KEY
 from tutor.people.forms import SignInForm, SignUpForm
 from tutor.people.models import GrownUp
 from tutor.people.next_url import safe_next_url
@@ -21,7 +22,12 @@ SIGN_IN_SCOPE = "sign-in"
 
 
 def _adopt_browser_learner(request: HttpRequest, grown_up: GrownUp) -> None:
-    """Give the grown-up this browser's anonymous progress, or switch to their own."""
+    """Give the grown-up this browser's anonymous progress, or switch to their own.
+
+    A student's or a child's progress left in this browser is theirs: the grown-up
+    neither takes it nor goes on playing as them.
+    """
+    request.session.pop(STUDENT_SESSION_KEY, None)
     if grown_up.learner is None:
         learner = current_learner(request)
         if learner is not None and is_adoptable(learner):
@@ -29,6 +35,8 @@ def _adopt_browser_learner(request: HttpRequest, grown_up: GrownUp) -> None:
             grown_up.save(update_fields=["learner"])
     if grown_up.learner is not None:
         use_learner(request, grown_up.learner)
+    else:
+        request.session.pop(LEARNER_SESSION_KEY, None)
 
 
 def sign_up(request: HttpRequest) -> HttpResponse:
