@@ -158,10 +158,14 @@ def test_a_squares_puzzle_frames_wrong_marks_then_accepts_every_square(
     expect(feedback(page)).to_contain_text("還少 6 格沒點到。")
     expect(square(page, "d6")).to_have_attribute("data-highlight", "")
     expect(square(page, "d6")).to_have_attribute("aria-pressed", "true")
+    mark = "el => getComputedStyle(el, '::after').content"
+    assert (square(page, "d6").evaluate(mark), square(page, "c6").evaluate(mark)) == ('"✗"', '"✓"')
     look(page, screenshot_dir, "squares-wrong", size)
     assert_no_axe_violations(axe, page)
     square(page, "d6").click()
     expect(square(page, "d6")).to_have_attribute("aria-pressed", "false")
+    style = "el => getComputedStyle(el).outlineStyle + ' ' + getComputedStyle(el).backgroundImage"
+    assert square(page, "d6").evaluate(style) == "none none"  # taken away, no frame is left
     for name in ("b3", "b5", "c2", "e2", "f3", "f5"):
         square(page, name).click()
         expect(square(page, name)).to_have_attribute("aria-pressed", "true")
