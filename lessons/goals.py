@@ -163,6 +163,12 @@ def _judge_move(puzzle: Puzzle, move: str, played: tuple[str, ...]) -> Outcome:
             return outcome("correct", reply=reply)
         if status == "on_track":
             return outcome("continue", _("Good move! Now find the next one."), reply)
+        if learner_moves_left > 1:  # a first move that lets the defender escape the goal
+            if kind == "mate":
+                missed = _("This move is legal, but now the other side can escape checkmate.")
+            else:
+                missed = _("This move is legal, but now stalemate can no longer be forced.")
+            return outcome("incorrect", missed)
         if kind == "mate":
             return outcome("incorrect", _("This move is legal, but it does not checkmate."))
         return outcome("incorrect", _("This move is legal, but it does not lead to stalemate."))

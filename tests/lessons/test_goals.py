@@ -95,7 +95,18 @@ def test_mate_in_two_continues_with_the_defenders_reply_then_accepts_the_mate():
 
 def test_mate_in_two_refuses_a_first_move_after_which_no_mate_follows():
     puzzle = move_puzzle("7k/8/8/8/8/8/R7/1R2K3 w - - 0 1", {"type": "mate", "within": 2})
-    assert_incorrect(puzzle, "e1e2", "This move is legal, but it does not checkmate.")
+    assert_incorrect(
+        puzzle, "e1e2", "This move is legal, but now the other side can escape checkmate."
+    )
+
+
+def test_mate_in_two_second_move_that_misses_the_mate_says_it_does_not_checkmate():
+    puzzle = move_puzzle("7k/8/8/8/8/8/R7/1R2K3 w - - 0 1", {"type": "mate", "within": 2})
+    first = judge(puzzle, "a2a7")
+    second = judge(puzzle, "b1b7", first.played)
+    assert second.verdict == "incorrect"
+    assert second.message == "This move is legal, but it does not checkmate."
+    assert second.played == first.played
 
 
 def test_mate_in_two_accepts_a_quicker_mate():
