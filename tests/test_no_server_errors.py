@@ -15,6 +15,7 @@ from html.parser import HTMLParser
 import chess
 import pytest
 from django.contrib.auth.tokens import default_token_generator
+from django.core.exceptions import PermissionDenied
 from django.test import Client, override_settings
 from django.urls import URLPattern, URLResolver, get_resolver, path, reverse
 from django.urls.resolvers import RoutePattern
@@ -443,7 +444,11 @@ def _broken_view(request):
     raise RuntimeError("a bug")
 
 
-urlpatterns = [path("broken/", _broken_view)]
+def _forbidden_view(request):
+    raise PermissionDenied
+
+
+urlpatterns = [path("broken/", _broken_view), path("forbidden/", _forbidden_view)]
 
 
 @override_settings(ROOT_URLCONF=__name__)
@@ -507,3 +512,10 @@ def test_every_puzzle_answered_in_the_ways_its_form_offers_never_fails(db):
                         failures.append(f"{response.status_code} {puzzle.id} {option.value}")
     assert failures == []
     assert moves_posted > move_puzzles  # every move puzzle got a move, some a second one
+
+
+@override_settings(ROOT_URLCONF=__name__)
+def test_a_page_someone_may_not_open_says_so_in_chinese(db):
+    response = Client().get("/forbidden/")
+    assert response.status_code == 403
+    assert error_message(response) == "你不能打開這一頁。"
