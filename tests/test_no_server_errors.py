@@ -17,7 +17,7 @@ import pytest
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import PermissionDenied
 from django.test import Client, override_settings
-from django.urls import URLPattern, URLResolver, get_resolver, path, reverse
+from django.urls import URLPattern, URLResolver, get_resolver, include, path, reverse
 from django.urls.resolvers import RoutePattern
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
@@ -448,7 +448,11 @@ def _forbidden_view(request):
     raise PermissionDenied
 
 
-urlpatterns = [path("broken/", _broken_view), path("forbidden/", _forbidden_view)]
+urlpatterns = [
+    path("broken/", _broken_view),
+    path("forbidden/", _forbidden_view),
+    path("", include("tutor.urls")),  # the pages link to the site's addresses
+]
 
 
 @override_settings(ROOT_URLCONF=__name__)
