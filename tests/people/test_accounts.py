@@ -157,3 +157,20 @@ def test_padding_a_username_does_not_escape_the_limit(parent):
         client.post(SIGN_IN, {"username": "PARENT" + " " * n, "password": "wrong"})
     response = client.post(SIGN_IN, {"username": "parent", "password": "correct horse battery"})
     assert response.status_code == 429
+
+
+def test_it_answers_a_sign_up_that_loses_a_race_for_the_name_with_a_400(monkeypatch):
+    # Another sign-up took the name between validation and saving.
+    from tutor.people.forms import SignUpForm
+
+    monkeypatch.setattr(SignUpForm, "clean_username", lambda form: form.cleaned_data["username"])
+    get_user_model().objects.create_user("dad", password="x")
+    users_before = get_user_model().objects.count()
+    response = Client().post(
+        SIGN_UP,
+        {"username": "dad", "password1": "a long pass phrase", "password2": "a long pass phrase"},
+    )
+    assert response.status_code == 400
+    assert "已經" in response.content.decode()
+    assert get_user_model().objects.count() == users_before
+    assert GrownUp.objects.count() == 0

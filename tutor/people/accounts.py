@@ -5,7 +5,7 @@ learner becomes the grown-up's own learner. Django's login() rotates the session
 """
 
 from django.contrib.auth import login, logout
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -43,12 +43,19 @@ def sign_up(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST if request.method == "POST" else None)
     if request.method == "POST":
         if form.is_valid():
-            with transaction.atomic():  # the account, its extras and the adopted progress
-                user = form.save()
-                grown_up = GrownUp.objects.create(user=user)
+            try:
+                with transaction.atomic():  # the account, its extras and the adopted progress
+                    user = form.save()
+                    grown_up = GrownUp.objects.create(user=user)
+            except IntegrityError:  # the same name taken by a sign-up a moment earlier
+                form.add_error(
+                    "username",
+                    form.instance.unique_error_message(type(form.instance), ["username"]),
+                )
+            else:
                 login(request, user, backend="django.contrib.auth.backends.ModelBackend")
                 _adopt_browser_learner(request, grown_up)
-            return redirect("people:parent_home")
+                return redirect("people:parent_home")
         return render(request, "people/sign_up.html", {"form": form}, status=400)
     return render(request, "people/sign_up.html", {"form": form})
 
