@@ -21,3 +21,6 @@ STORAGES = {
 STATIC_ROOT = None  # served from the finders; nothing is collected in tests
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+# Close connections after each request: a persistent connection left by the live
+# server's thread keeps PostgreSQL from dropping the test database at the end.
+DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405

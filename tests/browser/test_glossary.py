@@ -19,6 +19,9 @@ def test_glossary_is_reached_from_the_header_and_has_no_axe_violation(
     expect(rook.get_by_role("heading", level=3)).to_have_text("車")
     expect(rook.locator('[lang="zh-Hans"]')).to_have_text("车")
     # the piece pictures load (a missing file has no natural width)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.glossary-term img')].every(i => i.complete)"
+    )
     widths = page.eval_on_selector_all(".glossary-term img", "all => all.map(i => i.naturalWidth)")
     assert len(widths) == 12 and min(widths) > 0
     # no card is wider than the screen: nothing scrolls sideways on a phone
