@@ -78,3 +78,10 @@ def axe():
 def assert_no_axe_violations(axe, page) -> None:
     results = axe.run(page)
     assert results.violations_count == 0, results.generate_report()
+
+
+def wait_for_htmx(page) -> None:
+    """Let the previous htmx request and its swap finish, so the next tap lands on the new board."""
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+    )

@@ -8,7 +8,7 @@ var/screenshots/kind-*.png.
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import assert_no_axe_violations
+from tests.browser.conftest import assert_no_axe_violations, wait_for_htmx
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -41,6 +41,7 @@ def look(page: Page, screenshot_dir, name: str, size: str) -> None:
 
 
 def play(page: Page, move: str) -> None:
+    wait_for_htmx(page)
     square(page, move[:2]).click()
     expect(square(page, move[:2])).to_have_attribute("aria-pressed", "true")
     square(page, move[2:4]).click()

@@ -6,7 +6,7 @@ from playwright.sync_api import Page, expect
 
 import rules
 from lessons.explanations import explain
-from tests.browser.conftest import assert_no_axe_violations
+from tests.browser.conftest import assert_no_axe_violations, wait_for_htmx
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -15,13 +15,6 @@ START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 def square(page: Page, name: str):
     return page.locator(f'[data-board] [data-square="{name}"]')
-
-
-def wait_for_htmx(page: Page) -> None:
-    """Let the previous request and its swap finish, so a tap lands on the new board."""
-    page.wait_for_function(
-        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
-    )
 
 
 def tap_move(page: Page, frm: str, to: str) -> None:
