@@ -23,6 +23,7 @@ from lessons.board import (
     read_board_post,
 )
 from lessons.curriculum import Lesson, Puzzle, get_curriculum
+from lessons.explanations import explain
 from lessons.goals import Outcome, judge
 from lessons.learners import current_learner, current_or_new_learner
 from lessons.progress import (
@@ -196,8 +197,6 @@ def _judged(request: HttpRequest, screen: Screen, outcome: Outcome, answer: str)
             screen.marked = frozenset(outcome.truth)
         screen.feedback = {"verdict": "correct", "title": _("Well done!"), "messages": messages}
     elif outcome.verdict == "illegal":
-        from lessons.explanations import explain  # imported late: lands with the sentences
-
         screen.highlights = tuple(verdict.squares)
         screen.feedback = {
             "verdict": "illegal",
