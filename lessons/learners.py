@@ -10,6 +10,9 @@ from django.utils import timezone
 from lessons.models import Learner
 
 LEARNER_SESSION_KEY = "learner_id"
+# The nickname and avatar of a named learner (a child or a student), kept beside the id
+# so the header can say who is learning on a shared device without a query per page.
+LEARNER_LABEL_SESSION_KEY = "learner_label"
 
 
 def current_learner(request: HttpRequest) -> Learner | None:
@@ -29,4 +32,15 @@ def current_or_new_learner(request: HttpRequest) -> Learner:
 
 def use_learner(request: HttpRequest, learner: Learner) -> None:
     request.session[LEARNER_SESSION_KEY] = learner.pk
+    if learner.nickname:
+        label = {"nickname": learner.nickname, "avatar": learner.avatar}
+        request.session[LEARNER_LABEL_SESSION_KEY] = label
+    else:
+        request.session.pop(LEARNER_LABEL_SESSION_KEY, None)
     Learner.objects.filter(pk=learner.pk).update(last_active_at=timezone.now())
+
+
+def forget_learner(request: HttpRequest) -> None:
+    """This browser is nobody's any more (the learner was deleted, or a grown-up has none)."""
+    request.session.pop(LEARNER_SESSION_KEY, None)
+    request.session.pop(LEARNER_LABEL_SESSION_KEY, None)

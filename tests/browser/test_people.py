@@ -139,6 +139,9 @@ def test_a_teacher_prints_cards_for_25_and_sees_a_students_solve_in_the_grid(
     expect(kid.get_by_role("group", name="第二個圖案")).to_be_visible()
     kid.get_by_role("button", name=second, exact=True).click()
     expect(kid.locator("h1")).to_have_text("學會西洋棋的規則")
+    expect(kid.locator("[data-now-learning]")).to_contain_text("學生07 正在學")
+    kid.screenshot(path=screenshot_dir / "people-student-map.png")
+    assert_no_axe_violations(axe, kid)
     solve_first_board_puzzle(kid, base)
     kid.close()
 

@@ -107,6 +107,28 @@ def test_picking_a_child_makes_them_the_learner_in_this_browser(parent, child):
     assert client.session[LEARNER_SESSION_KEY] == child.learner_id
 
 
+def test_the_header_says_which_child_is_learning_until_the_child_is_deleted(parent, child):
+    client = signed_in(parent)
+    assert "正在學" not in client.get(reverse("lesson_map")).content.decode()
+    client.post(reverse("people:who_is_learning"), {"learner": child.learner_id})
+    header = client.get(reverse("lesson_map")).content.decode()
+    assert '<li class="now-learning" data-now-learning>' in header
+    assert "小明 正在學" in header
+    client.post(reverse("people:delete_learner", args=[child.learner_id]))
+    assert "正在學" not in client.get(reverse("lesson_map")).content.decode()
+
+
+def test_a_grown_ups_own_learner_is_not_named_in_the_header(parent):
+    parent.grown_up.learner = Learner.objects.create()
+    parent.grown_up.save()
+    client = Client()
+    client.post(
+        reverse("people:sign_in"), {"username": "parent", "password": "correct horse battery"}
+    )
+    assert LEARNER_SESSION_KEY in client.session
+    assert "正在學" not in client.get(reverse("lesson_map")).content.decode()
+
+
 @pytest.mark.parametrize("who", ["other_parent", "outsider", "teacher"])
 def test_picking_another_parents_child_is_404(who, child, request):
     client = signed_in(request.getfixturevalue(who))

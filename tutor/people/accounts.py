@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from lessons.learners import LEARNER_SESSION_KEY, current_learner, use_learner
+from lessons.learners import current_learner, forget_learner, use_learner
 from tutor.people import rate_limit
 from tutor.people.assignments import STUDENT_SESSION_KEY
 from tutor.people.forms import SignInForm, SignUpForm
@@ -36,7 +36,7 @@ def _adopt_browser_learner(request: HttpRequest, grown_up: GrownUp) -> None:
     if grown_up.learner is not None:
         use_learner(request, grown_up.learner)
     else:
-        request.session.pop(LEARNER_SESSION_KEY, None)
+        forget_learner(request)
 
 
 def sign_up(request: HttpRequest) -> HttpResponse:

@@ -11,7 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
-from lessons.learners import LEARNER_SESSION_KEY
+from lessons.learners import LEARNER_SESSION_KEY, forget_learner
 from lessons.models import Attempt, Learner, PuzzleResult
 from tutor.people import reports
 from tutor.people.lesson_index import all_lessons
@@ -139,7 +139,7 @@ def delete_learner(request: HttpRequest, learner_id: int) -> HttpResponse:
         Student.objects.filter(learner=learner).delete()
         learner.delete()
     if request.session.get(LEARNER_SESSION_KEY) == learner_id:
-        del request.session[LEARNER_SESSION_KEY]
+        forget_learner(request)
     if student is not None:
         return redirect("people:class_roster", classroom_id=student.classroom_id)
     return redirect("people:parent_home")
