@@ -1,14 +1,10 @@
 """The computed truth behind squares, choice and assess puzzles.
 
 Each function asks the rules engine about the puzzle's position (``fen`` after
-``moves``) and returns the set of correct values. python-chess is used directly
-only for board geometry the engine does not offer: the colour of a square, what
-stands on it, and the squares next to a king.
+``moves``) and returns the set of correct values.
 """
 
 from __future__ import annotations
-
-import chess
 
 import rules
 from lessons.curriculum import Puzzle
@@ -28,9 +24,8 @@ def squares_truth(puzzle: Puzzle) -> frozenset[str]:
     if puzzle.target == "attacks":
         return frozenset(rules.attacks(fen, square, moves))
     if puzzle.target == "king_cannot_go":
-        around = chess.SquareSet(chess.BB_KING_ATTACKS[chess.parse_square(square)])
-        neighbours = {chess.square_name(s) for s in around}
-        return frozenset(neighbours - set(rules.destinations(fen, square, moves)))
+        around = rules.neighbours(square)
+        return frozenset(around - set(rules.destinations(fen, square, moves)))
     raise ValueError(f"unknown squares target {puzzle.target!r}")
 
 
@@ -65,11 +60,10 @@ def choice_truth(puzzle: Puzzle) -> frozenset[str]:
     if question == "destination_of":
         return frozenset([rules.parse_move(fen, params["san"], moves)[2:4]])
     if question == "piece_at":
-        piece = chess.Board(puzzle.start_fen).piece_at(chess.parse_square(params["square"]))
-        return frozenset([piece.symbol() if piece else "empty"])
+        piece = rules.piece_at(puzzle.start_fen, params["square"])
+        return frozenset([piece or "empty"])
     if question == "square_color":
-        light = chess.BB_SQUARES[chess.parse_square(params["square"])] & chess.BB_LIGHT_SQUARES
-        return frozenset(["light" if light else "dark"])
+        return frozenset([rules.square_color(params["square"])])
     if question == "can_claim":
         claims = rules.assess(fen, moves).claims
         names = {

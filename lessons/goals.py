@@ -28,10 +28,9 @@ Malformed answers raise ``AnswerError`` (a ValueError), or the engine's
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
-import chess
 from django.utils.translation import gettext as _
 
 import rules
@@ -41,6 +40,9 @@ from lessons.curriculum import Puzzle
 # k and p promotions are let through so that the engine can say why they are illegal.
 UCI_PATTERN = re.compile(r"^[a-h][1-8][a-h][1-8][qrbnkp]?$")
 SQUARE_PATTERN = re.compile(r"^[a-h][1-8]$")
+
+# Visit puzzles: the other side passes between two of the learner's moves.
+passed = rules.pass_turn
 
 
 class AnswerError(ValueError):
@@ -154,11 +156,8 @@ def _judge_move(puzzle: Puzzle, move: str, played: tuple[str, ...]) -> Outcome:
     if kind in ("mate", "stalemate"):
         within = int(goal.get("within", 1))
         learner_moves_left = within - len(played) // 2
-        board = board_after(puzzle.fen, history)
-        board.push(chess.Move.from_uci(verdict.move))
-        reached = mate_reached if kind == "mate" else stalemate_reached
-        loser = board.turn  # the defender, to move after the learner's move
-        status, reply = after_learner_move(board, learner_moves_left, reached, loser)
+        progress = rules.progress_after(puzzle.fen, history, verdict.move, kind, learner_moves_left)
+        status, reply = progress.status, progress.reply
         if status == "met":
             return outcome("correct", reply=reply)
         if status == "on_track":
@@ -254,10 +253,6 @@ def _letter(value: object) -> str | None:
     """A piece as a lower-case letter, whatever form the engine gives it in."""
     if value is None:
         return None
-    if isinstance(value, chess.Piece):
-        return value.symbol().lower()
-    if isinstance(value, int) and not isinstance(value, bool):
-        return chess.piece_symbol(value)
     text = str(getattr(value, "value", value))
     return (
         text[:1].lower()
@@ -310,172 +305,9 @@ def _judge_visit(puzzle: Puzzle, move: str, played: tuple[str, ...]) -> Outcome:
     if not left:
         return outcome("correct")
     moves_left = budget - len(played) - 1
-    board = chess.Board(passed(verdict.fen_after))
-    if moves_left <= 0 or not can_collect(board, left, moves_left):
+    if moves_left <= 0 or not rules.can_collect(passed(verdict.fen_after), left, moves_left):
         return outcome(
             "incorrect",
             _("This move is legal, but then the stars cannot all be collected in time."),
         )
     return outcome("continue", _("Good! Keep collecting the stars."))
-
-
-def passed(fen: str) -> str:
-    """The position after the side to move passes: the other side moves next, no en passant."""
-    fields = fen.split()
-    fields[1] = "b" if fields[1] == "w" else "w"
-    fields[3] = "-"
-    return " ".join(fields)
-
-
-@dataclass(frozen=True)
-class VisitSearch:
-    can_succeed: bool  # some sequence of moves collects every target within the budget
-    can_fail: bool  # some sequence of legal moves does not
-
-
-def visit_search(board: chess.Board, targets: Iterable[str], budget: int) -> VisitSearch:
-    """Whether the learner can collect every target within `budget` moves, and whether
-    some legal sequence fails to (the other side passing between moves).
-
-    The engine offers no search, so this walks positions with python-chess.
-    Moves giving check are left out, as the judge refuses them.
-    """
-    left = frozenset(targets)
-    return VisitSearch(
-        can_succeed=can_collect(board, left, budget),
-        can_fail=_can_miss(board.copy(stack=False), left, budget),
-    )
-
-
-def _passing_children(board: chess.Board):
-    """Each move that gives no check, with the position after it and the other side's pass."""
-    for move in list(board.legal_moves):
-        board.push(move)
-        if not board.is_check():
-            board.turn = not board.turn
-            board.ep_square = None
-            yield move, board
-        board.pop()  # restores the side to move and the en passant square too
-
-
-def can_collect(board: chess.Board, left: frozenset[str], budget: int) -> bool:
-    board = board.copy(stack=False)
-    frontier = {(_key(board), left): board}
-    for _depth in range(budget):
-        following = {}
-        for (_placement, still), position in frontier.items():
-            for move, child in _passing_children(position):
-                remaining = still - {chess.square_name(move.to_square)}
-                if not remaining:
-                    return True
-                key = (_key(child), remaining)
-                if key not in following:
-                    following[key] = child.copy(stack=False)
-        frontier = following
-    return False
-
-
-def _can_miss(board: chess.Board, left: frozenset[str], budget: int) -> bool:
-    if budget == 0:
-        return True
-    moved = False
-    for move, child in _passing_children(board):
-        moved = True
-        remaining = left - {chess.square_name(move.to_square)}
-        if remaining and _can_miss(child.copy(stack=False), remaining, budget - 1):
-            return True
-    return not moved
-
-
-def _key(board: chess.Board) -> tuple:
-    return (
-        board.occupied_co[chess.WHITE],
-        board.occupied_co[chess.BLACK],
-        board.pawns,
-        board.knights,
-        board.bishops,
-        board.rooks,
-        board.queens,
-        board.kings,
-        board.turn,
-        board.castling_rights,
-    )
-
-
-# --- forced sequences: mate or stalemate within n of the learner's moves ---------------------
-
-
-def board_after(fen: str, moves: Iterable[str]) -> chess.Board:
-    board = chess.Board(fen)
-    for move in moves:
-        board.push_uci(move)
-    return board
-
-
-def mate_reached(board: chess.Board, loser: chess.Color) -> bool:
-    return board.turn == loser and board.is_checkmate()
-
-
-def stalemate_reached(board: chess.Board, loser: chess.Color) -> bool:
-    return board.is_stalemate()
-
-
-Reached = Callable[[chess.Board, chess.Color], bool]
-
-
-def forced(board: chess.Board, n: int, reached: Reached, loser: chess.Color) -> bool:
-    """With the learner to move: can the learner force `reached` within n moves?
-
-    The engine offers no search; this walks python-chess boards (mates within 2
-    and stalemates within 2 keep it small).
-    """
-    if n <= 0:
-        return False
-    for move in list(board.legal_moves):
-        if n == 1 and reached is mate_reached and not board.gives_check(move):
-            continue
-        board.push(move)
-        ok = goal_holds_after(board, n, reached, loser)
-        board.pop()
-        if ok:
-            return True
-    return False
-
-
-def goal_holds_after(board, n, reached, loser) -> bool:
-    if reached(board, loser):
-        return True
-    replies = list(board.legal_moves)
-    if not replies:
-        return False
-    for reply in replies:
-        board.push(reply)
-        ok = reached(board, loser) or forced(board, n - 1, reached, loser)
-        board.pop()
-        if not ok:
-            return False
-    return True
-
-
-def after_learner_move(
-    board: chess.Board, n: int, reached: Reached, loser: chess.Color
-) -> tuple[str, str | None]:
-    """After the learner's move (already pushed), with n learner moves allowed in all.
-
-    Returns ("met", reply or None), ("on_track", the defender's reply) or ("off", None).
-    """
-    if reached(board, loser):
-        return "met", None
-    if not goal_holds_after(board, n, reached, loser):
-        return "off", None
-    best, best_distance = None, -1
-    for reply in sorted(board.legal_moves, key=lambda m: m.uci()):
-        board.push(reply)
-        if reached(board, loser):
-            distance = 0
-        else:
-            distance = next(k for k in range(1, n) if forced(board, k, reached, loser))
-        board.pop()
-        if distance > best_distance:
-            best, best_distance = reply.uci(), distance
-    return ("met" if best_distance == 0 else "on_track"), best

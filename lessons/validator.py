@@ -158,21 +158,16 @@ def _status_words(status: chess.Status) -> str:
     return ", ".join(flag.name.lower().replace("_", " ") for flag in flags)
 
 
-def _legal_moves(puzzle: Puzzle) -> list[str]:
-    # The engine judges one move at a time; python-chess lists the candidates.
-    return [m.uci() for m in goals.board_after(puzzle.fen, puzzle.moves).legal_moves]
-
-
 def _check_move_puzzle(puzzle: Puzzle) -> None:
     goal = puzzle.goal
     kind = goal["type"]
     _check_goal_parameters(puzzle)
     if kind == "visit":
-        board = chess.Board(puzzle.start_fen)
-        if board.is_check():
+        if rules.assess(puzzle.start_fen).in_check:
             raise Problem("visit puzzle starts in check; the other side could not pass")
         targets = goal["targets"]
-        search = goals.visit_search(board, targets, int(goal.get("budget", len(targets))))
+        budget = int(goal.get("budget", len(targets)))
+        search = rules.visit_search(puzzle.start_fen, targets, budget)
         if not search.can_succeed:
             raise Problem("no legal moves collect every target within the budget")
         if not search.can_fail:
@@ -180,22 +175,17 @@ def _check_move_puzzle(puzzle: Puzzle) -> None:
         return
     if kind in ("mate", "stalemate"):
         within = int(goal.get("within", 1))
-        board = goals.board_after(puzzle.fen, puzzle.moves)
-        reached = goals.mate_reached if kind == "mate" else goals.stalemate_reached
-        loser = not board.turn
-        if not goals.forced(board, within, reached, loser):
+        fen, moves = puzzle.fen, puzzle.moves
+        if not rules.forced(fen, moves, kind, within):
             raise Problem(f"no legal move forces {kind} within {within}")
-        for move in list(board.legal_moves):
-            board.push(move)
-            holds = goals.goal_holds_after(board, within, reached, loser)
-            board.pop()
-            if not holds:
+        for move in rules.legal_moves(fen, moves):
+            if not rules.goal_holds_after(fen, moves, move, kind, within):
                 return
         raise Problem("every legal move meets the goal: nothing to learn")
     met = []
     history = puzzle.moves if kind == "threefold" else ()
     fen = puzzle.fen if kind == "threefold" else puzzle.start_fen
-    for move in _legal_moves(puzzle):
+    for move in rules.legal_moves(puzzle.fen, puzzle.moves):
         verdict = rules.check_move(fen, move, history)
         if not verdict.legal:
             raise Problem(f"the engine and python-chess disagree on {move}")
@@ -231,7 +221,7 @@ def _check_goal_parameters(puzzle: Puzzle) -> None:
     if kind == "escape_check":
         if goal.get("by") not in ("capture", "block", "king"):
             raise Problem("goal escape_check: `by` must be capture, block or king")
-        if not chess.Board(puzzle.start_fen).is_check():
+        if not rules.assess(puzzle.start_fen).in_check:
             raise Problem("goal escape_check: the side to move is not in check")
     if kind == "castle" and goal.get("side", "any") not in ("short", "long", "any"):
         raise Problem("goal castle: `side` must be short, long or any")
@@ -264,13 +254,13 @@ def _check_goal_parameters(puzzle: Puzzle) -> None:
 def _check_squares_puzzle(puzzle: Puzzle) -> None:
     if not SQUARE.match(puzzle.square):
         raise Problem(f"`square` {puzzle.square!r} is not a square name")
-    board = chess.Board(puzzle.start_fen)
-    piece = board.piece_at(chess.parse_square(puzzle.square))
+    piece = rules.piece_at(puzzle.start_fen, puzzle.square)
     if piece is None:
         raise Problem(f"no piece on {puzzle.square}")
-    if puzzle.target == "king_cannot_go" and piece.piece_type != chess.KING:
+    if puzzle.target == "king_cannot_go" and piece.lower() != "k":
         raise Problem(f"king_cannot_go: no king on {puzzle.square}")
-    if puzzle.target in ("destinations", "king_cannot_go") and piece.color != board.turn:
+    white_to_move = puzzle.start_fen.split()[1] == "w"
+    if puzzle.target in ("destinations", "king_cannot_go") and piece.isupper() != white_to_move:
         raise Problem(f"the piece on {puzzle.square} does not belong to the side to move")
     if not facts.squares_truth(puzzle):
         raise Problem("there is no square to tap")

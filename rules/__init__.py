@@ -34,6 +34,11 @@ A legal move comes with its facts:
 >>> verdict = check_move("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1")
 >>> verdict.legal, verdict.san, verdict.castling
 (True, 'O-O', 'short')
+
+``forced``, ``progress_after`` and ``visit_search`` search forced sequences for
+puzzles (checkmate or stalemate within n moves, squares to visit); see
+``rules.search``. ``legal_moves``, ``piece_at``, ``square_color`` and ``neighbours``
+answer plain board questions.
 """
 
 from rules.codes import Claim, Reason, Termination
@@ -42,7 +47,25 @@ from rules.errors import IllegalHistory, InvalidFen, InvalidMove, InvalidSquare,
 from rules.judge import check_move
 from rules.notation import history_san, parse_move
 from rules.position import parse_square, position_after
-from rules.squares import attacks, destinations, en_passant_capturers
+from rules.search import (
+    Progress,
+    VisitSearch,
+    can_collect,
+    forced,
+    goal_holds_after,
+    pass_turn,
+    progress_after,
+    visit_search,
+)
+from rules.squares import (
+    attacks,
+    destinations,
+    en_passant_capturers,
+    legal_moves,
+    neighbours,
+    piece_at,
+    square_color,
+)
 from rules.verdict import Finding, Verdict
 
 __all__ = [
@@ -53,18 +76,30 @@ __all__ = [
     "InvalidFen",
     "InvalidMove",
     "InvalidSquare",
+    "Progress",
     "Reason",
     "RulesError",
     "Termination",
     "Verdict",
+    "VisitSearch",
     "assess",
     "attacks",
+    "can_collect",
     "check_move",
     "claims_after",
     "destinations",
     "en_passant_capturers",
+    "forced",
+    "goal_holds_after",
     "history_san",
+    "legal_moves",
+    "neighbours",
     "parse_move",
     "parse_square",
+    "pass_turn",
+    "piece_at",
     "position_after",
+    "progress_after",
+    "square_color",
+    "visit_search",
 ]

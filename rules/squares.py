@@ -1,4 +1,5 @@
-"""Squares a piece may go to, attacks, and the pawns that may capture en passant."""
+"""Squares a piece may go to, attacks, the pawns that may capture en passant, the legal
+moves, and board geometry: what stands on a square, its colour, its neighbours."""
 
 from collections.abc import Sequence
 
@@ -33,3 +34,27 @@ def attacks(fen: str, square: str, moves: Sequence[str] = ()) -> set[str]:
 def en_passant_capturers(fen: str, moves: Sequence[str] = ()) -> set[str]:
     """The squares of the pawns that may capture en passant now."""
     return en_passant_capture_squares(board_from(fen, moves))
+
+
+def legal_moves(fen: str, moves: Sequence[str] = ()) -> list[str]:
+    """Every legal move of the side to move, in UCI (also after 75 moves or fivefold
+    repetition: only checkmate and stalemate leave none)."""
+    return [move.uci() for move in board_from(fen, moves).legal_moves]
+
+
+def piece_at(fen: str, square: str, moves: Sequence[str] = ()) -> str | None:
+    """The symbol of the piece on ``square`` ("K" white king, "p" black pawn), or None."""
+    piece = board_from(fen, moves).piece_at(parse_square(square))
+    return piece.symbol() if piece else None
+
+
+def square_color(square: str) -> str:
+    """``"light"`` or ``"dark"``: a1 is dark, h1 is light."""
+    light = chess.BB_SQUARES[parse_square(square)] & chess.BB_LIGHT_SQUARES
+    return "light" if light else "dark"
+
+
+def neighbours(square: str) -> set[str]:
+    """The squares next to ``square``, diagonals included: where a king could step."""
+    around = chess.SquareSet(chess.BB_KING_ATTACKS[parse_square(square)])
+    return {chess.square_name(s) for s in around}
