@@ -105,29 +105,16 @@ class BoardInput:
     typed: str = ""
 
 
-def piece_placement(fen: str) -> dict[str, str]:
-    """The pieces of a FEN by square name: {"e1": "K", "e8": "k", ...}.
+def piece_placement(fen: str, moves: Iterable[str] = ()) -> dict[str, str]:
+    """The pieces of the position by square name: {"e1": "K", "e8": "k", ...}.
 
     >>> piece_placement("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1")
     {'e8': 'k', 'e1': 'K', 'g1': 'N'}
     """
-    rows = fen.split()[0].split("/")
-    if len(rows) != 8:
-        raise BoardInputError(gettext("This position cannot be read."))
-    placement: dict[str, str] = {}
-    for rank, row in zip(reversed(RANKS), rows, strict=True):
-        file_index = 0
-        for char in row:
-            if char.isdigit():
-                file_index += int(char)
-            elif char in PIECE_NAMES and file_index < 8:
-                placement[FILES[file_index] + rank] = char
-                file_index += 1
-            else:
-                raise BoardInputError(gettext("This position cannot be read."))
-        if file_index != 8:
-            raise BoardInputError(gettext("This position cannot be read."))
-    return placement
+    try:
+        return rules.placement(fen, tuple(moves))
+    except rules.RulesError:
+        raise BoardInputError(gettext("This position cannot be read.")) from None
 
 
 def side_to_move(fen: str) -> Orientation:
@@ -284,7 +271,7 @@ def read_board_post(fen: str, post: Mapping, moves: Iterable[str] = ()) -> Board
     Raises BoardInputError (a ValueError) on a value no board form can send.
     """
     moves = tuple(moves)
-    placement = piece_placement(rules.position_after(fen, moves) if moves else fen)
+    placement = piece_placement(fen, moves)
     mode = post.get("mode") or "move"
     if mode not in MODES:
         raise BoardInputError(gettext("This board form cannot be read."))

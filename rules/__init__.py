@@ -37,7 +37,7 @@ A legal move comes with its facts:
 
 ``forced``, ``progress_after`` and ``visit_search`` search forced sequences for
 puzzles (checkmate or stalemate within n moves, squares to visit); see
-``rules.search``. ``legal_moves``, ``piece_at``, ``square_color`` and ``neighbours``
+``rules.search``. ``legal_moves``, ``placement``, ``piece_at``, ``square_color`` and ``neighbours``
 answer plain board questions.
 """
 
@@ -64,6 +64,7 @@ from rules.squares import (
     legal_moves,
     neighbours,
     piece_at,
+    placement,
     square_color,
 )
 from rules.verdict import Finding, Verdict
@@ -98,6 +99,7 @@ __all__ = [
     "parse_square",
     "pass_turn",
     "piece_at",
+    "placement",
     "position_after",
     "progress_after",
     "square_color",

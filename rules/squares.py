@@ -42,6 +42,12 @@ def legal_moves(fen: str, moves: Sequence[str] = ()) -> list[str]:
     return [move.uci() for move in board_from(fen, moves).legal_moves]
 
 
+def placement(fen: str, moves: Sequence[str] = ()) -> dict[str, str]:
+    """Every piece of the position by square name: ``{"e1": "K", "e8": "k", ...}``."""
+    pieces = board_from(fen, moves).piece_map()
+    return {chess.square_name(square): piece.symbol() for square, piece in pieces.items()}
+
+
 def piece_at(fen: str, square: str, moves: Sequence[str] = ()) -> str | None:
     """The symbol of the piece on ``square`` ("K" white king, "p" black pawn), or None."""
     piece = board_from(fen, moves).piece_at(parse_square(square))

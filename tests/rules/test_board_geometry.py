@@ -3,7 +3,7 @@
 import chess
 import pytest
 
-from rules import InvalidSquare, legal_moves, neighbours, piece_at, square_color
+from rules import InvalidSquare, legal_moves, neighbours, piece_at, placement, square_color
 
 
 def test_the_starting_position_has_twenty_legal_moves():
@@ -63,3 +63,9 @@ def test_a_middle_square_has_eight_neighbours():
 def test_a_bad_square_name_is_refused():
     with pytest.raises(InvalidSquare):
         square_color("i9")
+
+
+def test_placement_lists_every_piece_by_square_after_the_history():
+    fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
+    assert placement(fen) == {"e8": "k", "e2": "P", "e1": "K"}
+    assert placement(fen, ["e2e4"]) == {"e8": "k", "e4": "P", "e1": "K"}
