@@ -85,3 +85,17 @@ def wait_for_htmx(page) -> None:
     page.wait_for_function(
         "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
     )
+
+
+def square(page, name: str):
+    """The board square button named `name` ("e4")."""
+    return page.locator(f'[data-board] [data-square="{name}"]')
+
+
+def feedback(page):
+    return page.locator("[data-feedback]")
+
+
+def assert_no_horizontal_scroll(page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"]

@@ -7,7 +7,12 @@ The lessons are the small fixture curriculum of tests/lessons/lesson_fixtures.py
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import assert_no_axe_violations
+from tests.browser.conftest import (
+    assert_no_axe_violations,
+    assert_no_horizontal_scroll,
+    feedback,
+    square,
+)
 from tests.lessons.lesson_fixtures import write_curriculum
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -21,19 +26,6 @@ def lessons(tmp_path, monkeypatch):
     curriculum = write_curriculum(tmp_path)
     monkeypatch.setattr("lessons.views.get_curriculum", lambda: curriculum)
     return curriculum
-
-
-def square(page: Page, name: str):
-    return page.locator(f'[data-board] [data-square="{name}"]')
-
-
-def feedback(page: Page):
-    return page.locator("[data-feedback]")
-
-
-def assert_no_horizontal_scroll(page: Page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"]
 
 
 def tab_to_board(page: Page) -> None:

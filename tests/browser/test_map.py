@@ -4,15 +4,11 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from lessons.curriculum import get_curriculum
-from tests.browser.conftest import assert_no_axe_violations
+from tests.browser.conftest import assert_no_axe_violations, assert_no_horizontal_scroll
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SIZES = {"375": {"width": 375, "height": 667}, "1280": {"width": 1280, "height": 800}}
-
-
-def assert_no_horizontal_scroll(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
 
 
 @pytest.mark.parametrize("size", SIZES)

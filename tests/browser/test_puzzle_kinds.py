@@ -8,19 +8,11 @@ var/screenshots/kind-*.png.
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import assert_no_axe_violations, wait_for_htmx
+from tests.browser.conftest import assert_no_axe_violations, feedback, square, wait_for_htmx
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SIZES = {"375": {"width": 375, "height": 667}, "1280": {"width": 1280, "height": 800}}
-
-
-def square(page: Page, name: str):
-    return page.locator(f'[data-board] [data-square="{name}"]')
-
-
-def feedback(page: Page):
-    return page.locator("[data-feedback]")
 
 
 def open_puzzle(page: Page, live_server, size: str, slug: str, puzzle_id: str) -> None:

@@ -6,15 +6,11 @@ from playwright.sync_api import Page, expect
 
 import rules
 from lessons.explanations import explain
-from tests.browser.conftest import assert_no_axe_violations, wait_for_htmx
+from tests.browser.conftest import assert_no_axe_violations, square, wait_for_htmx
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-
-
-def square(page: Page, name: str):
-    return page.locator(f'[data-board] [data-square="{name}"]')
 
 
 def tap_move(page: Page, frm: str, to: str) -> None:
