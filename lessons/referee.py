@@ -41,7 +41,6 @@ class GameOver(RefereeError):
 class Game:
     start_fen: str = STANDARD_START
     moves: tuple[str, ...] = ()  # UCI
-    sans: tuple[str, ...] = ()  # the same moves in SAN, for the score sheet
     result: str = "*"
     ending: str | None = None  # a Termination or Claim value, AGREEMENT or RESIGNATION
 
@@ -123,7 +122,7 @@ def play(game: Game, move: str, *, claim_draw: bool = False) -> tuple[Game, rule
     if not verdict.legal:
         return game, verdict, False
     claims = rules.claims_after(game.start_fen, move, game.moves) if claim_draw else frozenset()
-    after = replace(game, moves=(*game.moves, verdict.move), sans=(*game.sans, verdict.san))
+    after = replace(game, moves=(*game.moves, verdict.move))
     if claims:
         claim = sorted(claims, key=lambda c: c.value, reverse=True)[0]
         return replace(after, result="1/2-1/2", ending=claim.value), verdict, True
@@ -162,15 +161,7 @@ def resign(game: Game, side: str) -> Game:
 
 def score_sheet(game: Game) -> list[tuple[int, str, str]]:
     """(move number, White's SAN, Black's SAN) rows; "…" fills White's place when Black began."""
-    fields = game.start_fen.split()
-    black_first = fields[1] == "b"
-    sans = ["…"] if black_first else []
-    sans += game.sans
-    rows = []
-    for index in range(0, len(sans), 2):
-        black = sans[index + 1] if index + 1 < len(sans) else ""
-        rows.append((int(fields[5]) + index // 2, sans[index], black))
-    return rows
+    return rules.score_sheet(game.start_fen, game.moves)
 
 
 def winner(game: Game) -> str | None:
@@ -195,7 +186,6 @@ def to_session(game: Game) -> dict:
     return {
         "start_fen": game.start_fen,
         "moves": list(game.moves),
-        "sans": list(game.sans),
         "result": game.result,
         "ending": game.ending,
     }
@@ -208,16 +198,15 @@ def from_session(data: object) -> Game | None:
     try:
         start_fen = data["start_fen"]
         moves = tuple(data["moves"])
-        sans = tuple(data["sans"])
         result = data["result"]
         ending = data["ending"]
-        if len(moves) != len(sans) or len(moves) > MAX_MOVES:
+        if len(moves) > MAX_MOVES:
             return None
         if result not in (*RESULTS, "*") or (ending is not None and ending not in ENDINGS):
             return None
-        if not all(isinstance(m, str) for m in (*moves, *sans)):
+        if not all(isinstance(m, str) for m in moves):
             return None
-        game = Game(start_fen=start_fen, moves=moves, sans=sans, result=result, ending=ending)
+        game = Game(start_fen=start_fen, moves=moves, result=result, ending=ending)
         rules.position_after(game.start_fen, game.moves)  # the history is legal
     except (KeyError, TypeError, rules.RulesError):
         return None

@@ -349,20 +349,8 @@ def _circled(screen: Screen) -> list[str]:
 
 
 def _history(puzzle: Puzzle) -> list[tuple[int, str, str]]:
-    """The puzzle's history as score-sheet rows (number, White's SAN, Black's SAN).
-
-    Numbers start from the FEN's fullmove number; "…" holds White's place when Black began.
-    """
-    if not puzzle.moves:
-        return []
-    fields = puzzle.fen.split()
-    sans = ["…"] if fields[1] == "b" else []
-    sans += rules.history_san(puzzle.fen, puzzle.moves)
-    first = int(fields[5]) if len(fields) > 5 else 1
-    return [
-        (first + index // 2, sans[index], sans[index + 1] if index + 1 < len(sans) else "")
-        for index in range(0, len(sans), 2)
-    ]
+    """The puzzle's history as score-sheet rows (number, White's SAN, Black's SAN)."""
+    return rules.score_sheet(puzzle.fen, puzzle.moves) if puzzle.moves else []
 
 
 def _stars_to_collect(screen: Screen) -> list[str]:

@@ -45,7 +45,7 @@ from rules.codes import Claim, Reason, Termination
 from rules.endings import Assessment, assess, claims_after
 from rules.errors import IllegalHistory, InvalidFen, InvalidMove, InvalidSquare, RulesError
 from rules.judge import check_move
-from rules.notation import history_san, parse_move
+from rules.notation import history_san, parse_move, score_sheet
 from rules.position import parse_square, position_after
 from rules.search import (
     Progress,
@@ -102,6 +102,7 @@ __all__ = [
     "placement",
     "position_after",
     "progress_after",
+    "score_sheet",
     "square_color",
     "visit_search",
 ]

@@ -126,3 +126,20 @@ def history_san(fen: str, moves: Sequence[str] | str = ()) -> list[str]:
         sans.append(replay.san(move))
         replay.push(move)
     return sans
+
+
+def score_sheet(fen: str, moves: Sequence[str] | str = ()) -> list[tuple[int, str, str]]:
+    """The history as score-sheet rows (move number, White's SAN, Black's SAN).
+
+    Numbers start from the FEN's fullmove number; "…" holds White's place when Black began.
+
+    >>> score_sheet("4k3/8/8/8/8/8/4P3/4K3 b - - 0 7", ["e8d7", "e2e4"])
+    [(7, '…', 'Kd7'), (8, 'e4', '')]
+    """
+    start = board_from(fen)
+    sans = (["…"] if start.turn == chess.BLACK else []) + history_san(fen, moves)
+    rows = []
+    for index in range(0, len(sans), 2):
+        black = sans[index + 1] if index + 1 < len(sans) else ""
+        rows.append((start.fullmove_number + index // 2, sans[index], black))
+    return rows

@@ -35,7 +35,7 @@ def test_a_legal_move_is_played_and_written_in_san():
     assert verdict.legal
     assert not claimed
     assert game.moves == ("g1f3",)
-    assert game.sans == ("Nf3",)
+    assert referee.score_sheet(game) == [(1, "Nf3", "")]
     assert referee.current_fen(game) == (
         "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1"
     )
@@ -151,7 +151,7 @@ def test_the_game_survives_the_round_trip_through_the_session():
         "e2e4",
         {"start_fen": START},
         {"start_fen": START, "moves": ["e2e5"], "sans": ["e5"], "result": "*", "ending": None},
-        {"start_fen": START, "moves": ["e2e4"], "sans": [], "result": "*", "ending": None},
+        {"start_fen": START, "moves": "e2e4", "result": "*", "ending": None},
         {"start_fen": "x", "moves": [], "sans": [], "result": "*", "ending": None},
         {"start_fen": START, "moves": [], "sans": [], "result": "2-0", "ending": None},
         {"start_fen": START, "moves": [], "sans": [], "result": "1-0", "ending": "boredom"},
