@@ -13,10 +13,11 @@ from django.views.decorators.http import require_POST
 from lessons.learners import current_learner, forget_learner, use_learner
 from tutor.people import rate_limit
 from tutor.people.assignments import STUDENT_SESSION_KEY
-from tutor.people.forms import SignInForm, SignUpForm
+from tutor.people.forms import PinForm, SignInForm, SignUpForm
 from tutor.people.models import GrownUp
 from tutor.people.next_url import safe_next_url
-from tutor.people.permissions import grown_up_of, is_adoptable
+from tutor.people.parents import pin_answer
+from tutor.people.permissions import LOCKED_SESSION_KEY, grown_up_of, is_adoptable
 
 SIGN_IN_SCOPE = "sign-in"
 
@@ -46,7 +47,9 @@ def sign_up(request: HttpRequest) -> HttpResponse:
             try:
                 with transaction.atomic():  # the account, its extras and the adopted progress
                     user = form.save()
-                    grown_up = GrownUp.objects.create(user=user)
+                    grown_up = GrownUp.objects.create(
+                        user=user, here_for=form.cleaned_data["here_for"]
+                    )
             except IntegrityError:  # the same name taken by a sign-up a moment earlier
                 form.add_error(
                     "username",
@@ -55,7 +58,7 @@ def sign_up(request: HttpRequest) -> HttpResponse:
             else:
                 login(request, user, backend="django.contrib.auth.backends.ModelBackend")
                 _adopt_browser_learner(request, grown_up)
-                return redirect("people:parent_home")
+                return redirect(grown_up.home_url_name)
         return render(request, "people/sign_up.html", {"form": form}, status=400)
     return render(request, "people/sign_up.html", {"form": form})
 
@@ -70,8 +73,9 @@ def sign_in(request: HttpRequest) -> HttpResponse:
         if form.is_valid():
             rate_limit.clear_failures(SIGN_IN_SCOPE, key)
             login(request, form.get_user())
-            _adopt_browser_learner(request, grown_up_of(form.get_user()))
-            return redirect(next_url or "people:parent_home")
+            grown_up = grown_up_of(form.get_user())
+            _adopt_browser_learner(request, grown_up)
+            return redirect(next_url or grown_up.home_url_name)
         rate_limit.record_failure(SIGN_IN_SCOPE, key)
         context = {"form": form, "next": next_url}
         return render(request, "people/sign_in.html", context, status=400)
@@ -80,5 +84,21 @@ def sign_in(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def sign_out(request: HttpRequest) -> HttpResponse:
+    """Sign out; while a child is learning behind the PIN, only with the PIN.
+
+    The grown-up area is locked once a child was picked on a PIN-protected account:
+    the child's 「登出」 must not end the grown-up's session (and so the lock) for them.
+    """
+    if request.user.is_authenticated and request.session.get(LOCKED_SESSION_KEY):
+        form = PinForm(request.POST if "pin" in request.POST else None)
+        if form.is_bound:
+            answer = pin_answer(request, grown_up_of(request.user), form)
+            if answer == "blocked":
+                return render(request, "people/too_many_tries.html", status=429)
+            if answer == "wrong":
+                context = {"form": form, "wrong": True}
+                return render(request, "people/sign_out_pin.html", context, status=400)
+        else:
+            return render(request, "people/sign_out_pin.html", {"form": form})
     logout(request)
     return redirect("lesson_map")

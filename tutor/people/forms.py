@@ -10,13 +10,27 @@ from django.utils.translation import gettext_lazy as _
 
 from tutor.people.avatars import DEFAULT_AVATAR, avatar_choices
 from tutor.people.lesson_index import lesson_choices
+from tutor.people.models import HereFor
 
 MAX_STUDENTS_PER_PASTE = 60
 NICKNAME_MAX = 40
 
 
 class SignUpForm(UserCreationForm):
-    """A username or an e-mail address, and a password; the e-mail is only for password resets."""
+    """A username or an e-mail address, a password, and what the grown-up is here for.
+
+    The e-mail is only for password resets. A post without `here_for` (an older page) is
+    a family's sign-up, as every sign-up was before the question was asked.
+    """
+
+    here_for = forms.ChoiceField(
+        label=_("What are you here for?"),
+        choices=HereFor.choices,
+        initial=HereFor.FAMILY,
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    field_order = ["here_for", "username", "email"]
 
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
@@ -29,6 +43,7 @@ class SignUpForm(UserCreationForm):
         username = cleaned.get("username") or ""
         if "@" in username and not cleaned.get("email"):
             cleaned["email"] = username
+        cleaned["here_for"] = cleaned.get("here_for") or HereFor.FAMILY
         return cleaned
 
 

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.contrib.auth.hashers import check_password, make_password
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from lessons.models import Learner
 
@@ -17,8 +18,17 @@ JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read alo
 JOIN_CODE_LENGTH = 6
 
 
+class HereFor(models.TextChoices):
+    """What a grown-up signed up for: it decides which area they land on."""
+
+    FAMILY = "family", _("My children at home")
+    CLASS = "class", _("A class I teach")
+    BOTH = "both", _("Both")
+
+
 class GrownUp(models.Model):
-    """A parent or teacher account's extras: their own learner and the parent-area PIN."""
+    """A parent or teacher account's extras: their own learner, the parent-area PIN and
+    what they are here for."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="grown_up"
@@ -27,9 +37,15 @@ class GrownUp(models.Model):
         Learner, on_delete=models.SET_NULL, null=True, blank=True, related_name="grown_up"
     )
     pin_hash = models.CharField(max_length=128, blank=True)
+    here_for = models.CharField(max_length=10, choices=HereFor.choices, default=HereFor.FAMILY)
 
     def __str__(self) -> str:
         return f"grown-up {self.user_id}"
+
+    @property
+    def home_url_name(self) -> str:
+        """The area they land on after signing up or in; the other stays one link away."""
+        return "people:teacher_home" if self.here_for == HereFor.CLASS else "people:parent_home"
 
     @property
     def has_pin(self) -> bool:

@@ -106,22 +106,32 @@ def who_is_learning(request: HttpRequest) -> HttpResponse:
     return render(request, "people/who_is_learning.html", {"children": _children(request.user)})
 
 
+def pin_answer(request: HttpRequest, grown_up, form: PinForm) -> str:
+    """Check a posted PIN, rate-limited per account: "right", "wrong" or "blocked"."""
+    key = rate_limit.client_key(request, str(request.user.pk))
+    if rate_limit.is_blocked(PIN_SCOPE, key):
+        return "blocked"
+    if form.is_valid() and grown_up.check_pin(form.cleaned_data["pin"]):
+        rate_limit.clear_failures(PIN_SCOPE, key)
+        return "right"
+    rate_limit.record_failure(PIN_SCOPE, key)
+    return "wrong"
+
+
 @login_required
 def unlock(request: HttpRequest) -> HttpResponse:
     grown_up = grown_up_of(request.user)
     next_url = safe_next_url(request, "")
     form = PinForm(request.POST or None)
     if request.method == "POST":
-        key = rate_limit.client_key(request, str(request.user.pk))
-        if rate_limit.is_blocked(PIN_SCOPE, key):
+        answer = pin_answer(request, grown_up, form)
+        if answer == "blocked":
             return render(request, "people/too_many_tries.html", status=429)
-        if form.is_valid() and grown_up.check_pin(form.cleaned_data["pin"]):
-            rate_limit.clear_failures(PIN_SCOPE, key)
+        if answer == "right":
             request.session.pop(LOCKED_SESSION_KEY, None)
             if grown_up.learner is not None:
                 use_learner(request, grown_up.learner)
             return redirect(next_url or "people:parent_home")
-        rate_limit.record_failure(PIN_SCOPE, key)
         context = {"form": form, "next": next_url, "wrong": True}
         return render(request, "people/unlock.html", context, status=400)
     return render(request, "people/unlock.html", {"form": form, "next": next_url})
