@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from lessons.curriculum import GROUPS, Curriculum, Lesson
+from curriculum.loading import GROUPS, Curriculum, Lesson
 from lessons.models import Attempt, Learner, PuzzleResult, Verdict
 
 MAX_STARS = 3

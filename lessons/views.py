@@ -1,7 +1,7 @@
 """The lesson map, the lesson pages and the answer to each puzzle.
 
 Every page works with plain links and forms; an htmx request gets the puzzle
-partial of the same template. The engine judges (lessons.goals), progress
+partial of the same template. The engine judges (curriculum.goals), progress
 records (lessons.progress); a view only reads the post, asks, records, renders.
 """
 
@@ -16,15 +16,22 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 import rules
-from lessons.board import (
+from board.component import (
     BoardInputError,
     board_context,
     promotion_context,
     read_board_post,
 )
-from lessons.curriculum import Lesson, Puzzle, get_curriculum
-from lessons.explanations import explain
-from lessons.goals import Outcome, judge
+from board.explanations import explain
+from curriculum.goals import Outcome, judge
+from curriculum.loading import Lesson, Puzzle, get_curriculum
+from curriculum.puzzle_forms import (
+    PostError,
+    allows_several,
+    position_now,
+    read_options,
+    read_played,
+)
 from lessons.learners import current_learner, current_or_new_learner
 from lessons.progress import (
     first_unsolved,
@@ -34,14 +41,6 @@ from lessons.progress import (
     stars_by_puzzle,
 )
 from lessons.progress import lesson_map as build_lesson_map
-from lessons.puzzle_forms import (
-    PostError,
-    allows_several,
-    position_now,
-    read_options,
-    read_played,
-)
-from tutor.people.assignments import assignments_on_map
 
 HINTS_SESSION_KEY = "hints_shown"
 SECOND_TRY = 2  # wrong tries after which the hint shows by itself and missing squares are shown
@@ -51,8 +50,8 @@ SECOND_TRY = 2  # wrong tries after which the hint shows by itself and missing s
 def lesson_map(request: HttpRequest) -> HttpResponse:
     learner = current_learner(request)
     groups = build_lesson_map(get_curriculum(), stars_by_puzzle(learner))
-    assignments = assignments_on_map(request, learner)  # a student's class assignments
-    return render(request, "lessons/map.html", {"groups": groups, "assignments": assignments})
+    # A student's class assignments come from tutor.people's context processor.
+    return render(request, "lessons/map.html", {"groups": groups})
 
 
 @require_GET

@@ -4,7 +4,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 SQUARES = [f"{file}{rank}" for file in "abcdefgh" for rank in "12345678"]
-# The fields of every board form (lessons/board.py read_board_post).
+# The fields of every board form (board/component.py read_board_post).
 BOARD_FIELDS = [
     "square",
     "selected",

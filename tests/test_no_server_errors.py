@@ -24,7 +24,7 @@ from django.utils.http import urlsafe_base64_encode
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lessons.curriculum import get_curriculum
+from curriculum.loading import get_curriculum
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
 from tests.fuzzing import BOARD_FIELDS, SQUARES, forms, fuzz

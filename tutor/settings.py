@@ -64,7 +64,11 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "tutor",
+    "board",
+    "curriculum",
     "lessons",
+    "glossary",
+    "referee",
     "tutor.people",
 ]
 
@@ -93,6 +97,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "tutor.people.assignments.assigned_lessons",
             ],
         },
     },

@@ -26,7 +26,7 @@ django.setup()
 from django.test import Client  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
-from lessons.curriculum import get_curriculum  # noqa: E402
+from curriculum.loading import get_curriculum  # noqa: E402
 
 FIRST_VISIT_TARGET = 60 * 1024
 MOVE_TARGET = 8 * 1024

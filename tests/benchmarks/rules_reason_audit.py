@@ -556,7 +556,7 @@ def _print_sentences(by_reason: dict, rng: random.Random) -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tutor.settings")
     os.environ.setdefault("DEBUG", "1")
     django.setup()
-    from lessons.explanations import explain
+    from board.explanations import explain
 
     print("sentences, three real verdicts per reason:")
     for reason in Reason:

@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from lessons.curriculum import get_curriculum
+from curriculum.loading import get_curriculum
 from tests.browser.conftest import assert_no_axe_violations, assert_no_horizontal_scroll
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -6,7 +6,7 @@ The lessons are the real curriculum: each child answers the first puzzle of ã€Œæ
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from lessons.curriculum import get_curriculum
+from curriculum.loading import get_curriculum
 from tests.browser.conftest import assert_no_axe_violations
 from tutor.people.models import Classroom, Student
 

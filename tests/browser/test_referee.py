@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import rules
-from lessons.explanations import explain
+from board.explanations import explain
 from tests.browser.conftest import assert_no_axe_violations, square, wait_for_htmx
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from lessons.curriculum import Curriculum, load_curriculum
+from curriculum.loading import Curriculum, load_curriculum
 
 KNIGHT = """
 slug = "knight"

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from lessons.curriculum import get_curriculum
+from curriculum.loading import get_curriculum
 
 PUZZLES = [
     (lesson.slug, puzzle.id) for lesson in get_curriculum().lessons for puzzle in lesson.puzzles

@@ -5,7 +5,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from lessons.curriculum import get_curriculum
+from curriculum.loading import get_curriculum
 from lessons.models import Learner
 from tutor.people.models import ChildProfile, Classroom, GrownUp, Student
 

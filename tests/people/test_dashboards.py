@@ -4,7 +4,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from lessons.curriculum import get_curriculum
+from curriculum.loading import get_curriculum
 from lessons.models import Attempt, Verdict
 from lessons.progress import record_attempt
 from tests.people.conftest import make_student, signed_in

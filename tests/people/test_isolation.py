@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from lessons.curriculum import get_curriculum
+from curriculum.loading import get_curriculum
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner
 from tests.people.conftest import make_grown_up, make_student

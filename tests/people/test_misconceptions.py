@@ -1,7 +1,7 @@
 import pytest
 
 import rules
-from lessons.curriculum import get_curriculum
+from curriculum.loading import get_curriculum
 from tutor.people.misconceptions import MISCONCEPTIONS, misconception_for
 from tutor.people.reports import Trip
 

@@ -236,7 +236,7 @@ def test_a_refused_class_writes_nothing(teacher, name):
     ids=["unreadable-history", "illegal-history", "not-a-square", "unknown-mode", "king-promotion"],
 )
 def test_a_refused_lesson_answer_records_nothing(db, form):
-    from lessons.curriculum import get_curriculum
+    from curriculum.loading import get_curriculum
 
     lesson, puzzle = next(
         (lesson, p)

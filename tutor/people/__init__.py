@@ -5,9 +5,10 @@ Public interface for the rest of the project:
 - URL names in the "people" namespace (tutor/people/urls.py): sign_up, sign_in,
   sign_out, password_reset, who_is_learning, parent_home, teacher_home,
   class_dashboard, join_class, ...
-- assignments.assignments_on_map(request, learner): the lessons a signed-in
-  student's class was assigned, by slug (the lesson map marks them with the
-  {% assignment_mark assignments slug %} tag from the "people" template library).
+- the context processor assignments.assigned_lessons: `assigned_lessons`, the lessons
+  a signed-in student's class was assigned, by slug (the lesson map marks them with the
+  {% assignment_mark assigned_lessons slug %} tag from the "people" template library).
+  The lessons app never imports tutor.people: dependencies run people → lessons.
 - misconceptions.misconception_for(reason_name): a short name for a rules.Reason
   and the lesson that teaches it.
 - reports: stars per lesson, rules tripped over, the class grid, last 7 days.

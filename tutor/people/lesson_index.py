@@ -1,12 +1,14 @@
 """The curriculum as the grown-ups' pages need it: lessons in teaching order, their puzzles.
 
-A thin reading of lessons.curriculum, so dashboards and exports depend on one
+A thin reading of curriculum.loading, so dashboards and exports depend on one
 small interface.
 """
 
 from dataclasses import dataclass
 
 from django.urls import NoReverseMatch, reverse
+
+from curriculum.loading import get_curriculum
 
 
 @dataclass(frozen=True)
@@ -17,8 +19,6 @@ class LessonInfo:
 
 
 def all_lessons() -> list[LessonInfo]:
-    from lessons.curriculum import get_curriculum
-
     return [
         LessonInfo(lesson.slug, lesson.title, tuple(p.id for p in lesson.puzzles))
         for lesson in get_curriculum().lessons
@@ -35,8 +35,6 @@ def lesson_choices() -> list[tuple[str, str]]:
 
 def lesson_url(slug: str) -> str:
     """The lesson page's address, or "" while the curriculum has no such lesson."""
-    from lessons.curriculum import get_curriculum
-
     if get_curriculum().lesson(slug) is None:
         return ""
     try:

@@ -14,7 +14,7 @@ from django.db.models.functions import TruncDate
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from lessons.board import BoardView, board_context, piece_placement
+from board.component import BoardView, board_context, piece_placement
 from lessons.models import Attempt, Learner, PuzzleResult, Verdict
 from lessons.progress import LessonProgress, lesson_progress, stars_by_puzzle
 from tutor.people.lesson_index import LessonInfo, all_lessons, lesson_url

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class CurriculumConfig(AppConfig):
+    name = "curriculum"
+    verbose_name = "Curriculum"

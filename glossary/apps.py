@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class GlossaryConfig(AppConfig):
+    name = "glossary"
+    verbose_name = "Glossary"

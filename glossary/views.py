@@ -1,0 +1,25 @@
+"""The glossary page 「名詞對照」: the terms of glossary.terms, each linked to its lesson."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from curriculum.loading import get_curriculum
+from glossary.terms import NOTATION, SECTIONS
+
+NOTATION_LESSON = "notation"
+
+
+@require_GET
+def glossary(request: HttpRequest) -> HttpResponse:
+    curriculum = get_curriculum()  # a term links to its lesson, when that lesson loaded
+    sections = [
+        (section, [(term, curriculum.lesson(term.lesson)) for term in section.terms])
+        for section in SECTIONS
+    ]
+    context = {
+        "sections": sections,
+        "notation": NOTATION,
+        "notation_lesson": curriculum.lesson(NOTATION_LESSON),
+    }
+    return render(request, "glossary/glossary.html", context)

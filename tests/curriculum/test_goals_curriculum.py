@@ -1,0 +1,46 @@
+"""Every puzzle of the real curriculum can be solved through `judge`, as a learner would."""
+
+import chess
+
+from curriculum.facts import squares_truth
+from curriculum.goals import judge
+from curriculum.loading import get_curriculum
+
+PUZZLES = [puzzle for lesson in get_curriculum().lessons for puzzle in lesson.puzzles]
+
+
+def solve(puzzle) -> tuple[str, ...]:
+    """Play the first move the judge accepts, step by step: "continue" promises a way on."""
+    played, fen = (), puzzle.start_fen
+    for _step in range(8):
+        for move in chess.Board(fen).legal_moves:
+            outcome = judge(puzzle, move.uci(), played)
+            if outcome.verdict == "correct":
+                return outcome.played
+            if outcome.verdict == "continue":
+                played, fen = outcome.played, outcome.fen
+                break
+        else:
+            return ()
+    return ()
+
+
+def test_every_move_puzzle_can_be_solved_through_judge():
+    unsolved = [p.id for p in PUZZLES if p.kind == "move" and not solve(p)]
+    assert unsolved == []
+
+
+def test_every_stated_answer_is_judged_correct():
+    wrong = []
+    for puzzle in PUZZLES:
+        if puzzle.kind == "squares":
+            answer = squares_truth(puzzle)
+        elif puzzle.kind == "assess":
+            answer = puzzle.answer[0]
+        elif puzzle.kind in ("choice", "text"):
+            answer = puzzle.answer
+        else:
+            continue
+        if judge(puzzle, answer).verdict != "correct":
+            wrong.append(puzzle.id)
+    assert wrong == []

@@ -1,0 +1,126 @@
+"""check_curriculum: the real curriculum is sound, and each kind of broken file is refused."""
+
+import time
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from curriculum.loading import CONTENT_DIR
+from curriculum.validator import validate_directory, validate_files
+
+BROKEN = Path(__file__).resolve().parent / "broken"
+
+
+def errors_in(name: str) -> list[str]:
+    report = validate_files([BROKEN / name])
+    return [str(error) for error in report.errors]
+
+
+def test_the_real_curriculum_has_no_errors():
+    report = validate_directory(CONTENT_DIR)
+    assert [str(error) for error in report.errors] == []
+    assert report.lessons >= 18
+    assert report.puzzles >= 200
+
+
+def test_check_curriculum_ends_with_the_counts():
+    out = StringIO()
+    call_command("check_curriculum", stdout=out)
+    report = validate_directory(CONTENT_DIR)
+    last = out.getvalue().splitlines()[-1]
+    assert last == f"curriculum: {report.lessons} lessons, {report.puzzles} puzzles, 0 errors"
+
+
+def test_check_curriculum_exits_non_zero_when_a_file_is_broken():
+    out = StringIO()
+    with pytest.raises(SystemExit) as exit_:
+        call_command("check_curriculum", str(BROKEN / "duplicate-id.toml"), stdout=out)
+    assert exit_.value.code == 1
+    assert out.getvalue().splitlines() == [
+        "tests/curriculum/broken/duplicate-id.toml:21: duplicate-id-twice: "
+        "duplicate id (also in duplicate-id)",
+        "curriculum: 1 lessons, 2 puzzles, 1 errors",
+    ]
+
+
+def test_the_whole_curriculum_is_checked_in_under_three_seconds():
+    started = time.process_time()
+    validate_directory(CONTENT_DIR)
+    assert time.process_time() - started < 3
+
+
+def test_it_rejects_a_parse_error_with_file_and_line():
+    assert errors_in("parse-error.toml") == [
+        "tests/curriculum/broken/parse-error.toml:15: parse-error: cannot parse the file: "
+        "Unclosed inline table (at line 15, column 25)"
+    ]
+
+
+def test_it_rejects_an_illegal_position():
+    assert errors_in("illegal-position.toml") == [
+        "tests/curriculum/broken/illegal-position.toml:9: illegal-position-no-black-king: "
+        "illegal position: no black king"
+    ]
+
+
+def test_it_rejects_an_illegal_move_in_the_history():
+    [error] = errors_in("illegal-history.toml")
+    assert error.startswith(
+        "tests/curriculum/broken/illegal-history.toml:9: illegal-history-king-jumps: "
+        "the engine refuses it: IllegalHistory: "
+    )
+
+
+def test_it_rejects_a_goal_no_legal_move_can_meet():
+    assert errors_in("goal-unmeetable.toml") == [
+        "tests/curriculum/broken/goal-unmeetable.toml:9: goal-unmeetable-castle-after-king-moved: "
+        "no legal move meets the goal",
+        "tests/curriculum/broken/goal-unmeetable.toml:18: goal-unmeetable-no-mate: "
+        "no legal move forces mate within 1",
+    ]
+
+
+def test_it_rejects_a_goal_every_legal_move_meets():
+    assert errors_in("goal-trivial.toml") == [
+        "tests/curriculum/broken/goal-trivial.toml:9: goal-trivial-only-capture: "
+        "every legal move meets the goal: nothing to learn"
+    ]
+
+
+def test_it_rejects_a_choice_answer_the_engine_disagrees_with():
+    assert errors_in("choice-disagrees.toml") == [
+        "tests/curriculum/broken/choice-disagrees.toml:9: choice-disagrees-castle-in-check: "
+        "stated answer ['yes'] but the engine says ['no']"
+    ]
+
+
+def test_it_rejects_an_assess_answer_the_engine_disagrees_with():
+    assert errors_in("assess-disagrees.toml") == [
+        "tests/curriculum/broken/assess-disagrees.toml:9: assess-disagrees-stalemate: "
+        "stated answer 'checkmate' but the engine says ['stalemate']"
+    ]
+
+
+def test_it_rejects_a_duplicate_id_at_its_second_line():
+    assert errors_in("duplicate-id.toml") == [
+        "tests/curriculum/broken/duplicate-id.toml:21: duplicate-id-twice: "
+        "duplicate id (also in duplicate-id)"
+    ]
+
+
+def test_it_rejects_a_missing_hint():
+    assert errors_in("missing-hint.toml") == [
+        "tests/curriculum/broken/missing-hint.toml:9: missing-hint-empty: "
+        "puzzle needs a non-empty `hint`"
+    ]
+
+
+def test_it_rejects_text_with_no_chinese_translation():
+    assert errors_in("missing-translation.toml") == [
+        "tests/curriculum/broken/missing-translation.toml:9: missing-translation-english: "
+        "missing prompt (no Chinese text)",
+        "tests/curriculum/broken/missing-translation.toml:9: missing-translation-english: "
+        "option 'light': missing text (no Chinese text)",
+    ]

@@ -1,0 +1,120 @@
+"""The glossary page 「名詞對照」: Taiwan terms with the other names a child may meet."""
+
+import re
+
+import pytest
+
+from curriculum.loading import CONTENT_DIR, get_curriculum
+from glossary.views import NOTATION, SECTIONS
+
+pytestmark = pytest.mark.django_db
+
+PIECES_WITH_OTHER_NAMES = {
+    "king": ("王", ["國王", "国王", "King"]),
+    "queen": ("后", ["皇后", "Queen"]),
+    "rook": ("車", ["城堡", "车", "Rook"]),
+    "bishop": ("象", ["主教", "Bishop"]),
+    "knight": ("馬", ["騎士", "马", "Knight"]),
+    "pawn": ("兵", ["士兵", "小兵", "Pawn"]),
+}
+
+LETTERS = {"king": "K", "queen": "Q", "rook": "R", "bishop": "B", "knight": "N", "pawn": "P"}
+
+
+def term_card(page: str, key: str) -> str:
+    match = re.search(rf'<li class="glossary-term" id="term-{key}">(.*?)\n    </li>', page, re.S)
+    assert match, f"no card for {key}"
+    return match.group(1)
+
+
+@pytest.fixture
+def page(client) -> str:
+    response = client.get("/glossary/")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_it_is_titled_and_linked_from_every_page_header(client, page):
+    assert "<h1>名詞對照</h1>" in page
+    assert '<a href="/glossary/">名詞對照</a>' in client.get("/").content.decode()
+
+
+@pytest.mark.parametrize("key", PIECES_WITH_OTHER_NAMES)
+def test_it_lists_each_piece_with_its_pictures_and_other_names(page, key):
+    taiwan, other_names = PIECES_WITH_OTHER_NAMES[key]
+    card = term_card(page, key)
+    assert f"<span>{taiwan}</span></h3>" in card
+    letter = LETTERS[key]
+    assert f'src="/static/pieces/w{letter}.svg"' in card
+    assert f'src="/static/pieces/b{letter}.svg"' in card
+    found = re.findall(r'<span class="other-name"[^>]*>([^<]+)</span>', card)
+    assert found == other_names
+
+
+def test_it_marks_simplified_forms_as_simplified_chinese(page):
+    for key, text in (("rook", "车"), ("knight", "马"), ("chess", "国际象棋")):
+        card = term_card(page, key)
+        assert f'<span class="other-name" lang="zh-Hans">{text}</span>' in card
+        assert "（中國大陸，簡體字）" in card
+
+
+def test_it_marks_english_names_as_english(page):
+    assert '<span class="other-name" lang="en">Castling</span>' in term_card(page, "castling")
+
+
+def test_it_gives_the_other_names_of_castling_and_of_chess(page):
+    castling = term_card(page, "castling")
+    assert '<span class="other-name">入堡</span>' in castling
+    assert '<span class="other-name">王翼易位</span>' in term_card(page, "short-castling")
+    assert '<span class="other-name">后翼易位</span>' in term_card(page, "long-castling")
+    assert '<span class="other-name">國際象棋</span>' in term_card(page, "chess")
+
+
+def test_it_explains_every_notation_sign(page):
+    signs = re.findall(r'<span class="notation-sign">([^<]+)</span>', page)
+    pieces = ["K", "Q", "R", "B", "N", "e4"]
+    assert signs == [*pieces, "x", "+", "#", "O-O", "O-O-O", "=Q", "1-0", "0-1", "½-½"]
+    assert "<td>白方贏</td>" in page and "<td>黑方贏</td>" in page
+
+
+def test_every_term_has_a_meaning_in_chinese_and_a_unique_anchor():
+    keys = [term.key for section in SECTIONS for term in section.terms]
+    assert len(keys) == len(set(keys))
+    for section in SECTIONS:
+        for term in section.terms:
+            assert re.search(r"[\u4e00-\u9fff]", term.meaning), term.key
+    assert all(re.search(r"[\u4e00-\u9fff]", symbol.meaning) for symbol in NOTATION)
+
+
+def test_a_post_is_refused(client):
+    assert client.post("/glossary/").status_code == 405
+
+
+def lesson_text() -> str:
+    return "".join(path.read_text() for path in sorted(CONTENT_DIR.glob("*.toml")))
+
+
+def test_every_glossary_term_is_a_word_the_lessons_use():
+    text = lesson_text()
+    missing = [t.taiwan for s in SECTIONS for t in s.terms if t.taiwan not in text]
+    assert missing == []
+
+
+@pytest.mark.parametrize(
+    ("variant", "term"),
+    [("直線", "直行"), ("橫線", "橫排"), ("黑格", "深色格"), ("白格", "淺色格"), ("您", "你")],
+)
+def test_the_lessons_say_one_word_for_one_idea(variant, term):
+    assert variant not in lesson_text(), f"the lessons say {term}, never {variant}"
+
+
+def test_a_term_links_to_the_lesson_that_teaches_it(page):
+    link = '<a href="/lessons/castling/">到「王車易位」這一課學</a>'
+    assert link in term_card(page, "short-castling")
+    assert '<a href="/lessons/draws/">到「和棋」這一課學</a>' in term_card(page, "threefold")
+    assert '<a href="/lessons/notation/">到「記譜法」這一課學</a>' in page
+
+
+def test_every_term_names_a_lesson_of_the_curriculum():
+    slugs = {lesson.slug for lesson in get_curriculum().lessons}
+    assert [t.key for s in SECTIONS for t in s.terms if t.lesson not in slugs] == []
