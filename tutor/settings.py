@@ -115,6 +115,20 @@ except ValueError as error:  # dj-database-url's message for an unknown scheme o
     raise ImproperlyConfigured(f"DATABASE_URL is not a valid database URL: {error}") from None
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     VAR_DIR.mkdir(exist_ok=True)
+    # A class answering at once through several gunicorn workers (see
+    # tests/benchmarks/answer_load.py). WAL: readers never wait for the writer, nor it
+    # for them. IMMEDIATE: a transaction takes the write lock when it begins, so two
+    # writers queue (up to `timeout` seconds) instead of failing with "database is
+    # locked" when both try to upgrade a read lock. Only atomic blocks begin
+    # transactions (no ATOMIC_REQUESTS), and all of ours write, so pages that only
+    # read are not queued. synchronous=NORMAL is safe with WAL: a power cut may lose
+    # the last commits, never corrupt the file.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": env_int("SQLITE_TIMEOUT", 20),
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        **DATABASES["default"].get("OPTIONS", {}),
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -142,7 +156,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
