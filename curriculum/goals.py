@@ -1,313 +1,420 @@
-"""Judging a learner's answer to a puzzle: the engine decides, never an answer key.
+"""The goal types of move puzzles, stated once: parameters, plan, and what a miss means.
 
-``judge(puzzle, answer, played)`` returns an ``Outcome``. For a move puzzle the
-answer is one UCI move and ``played`` the moves of this attempt so far (after
-``puzzle.moves``), as returned in the previous ``Outcome.played``:
+``GOALS`` is the one table. Each ``Goal`` says which parameters a content file may
+give (``Param``: what values, which default), how the answer is searched (``plan``:
+one move, a forced sequence, or stars to visit) and, for one-move goals, which small
+named ``Condition``s a legal move must meet, in order. The first condition a move
+fails is the miss: a ``Miss`` with a code and the squares it is about, never a
+sentence; ``miss_text`` says it in words.
 
-- a move the rules forbid is ``"illegal"``, with the engine's verdict (reason, squares);
-- a legal move that misses the goal is ``"incorrect"``, with a message; it is not
-  kept: ``played`` and ``fen`` stay where they were, so the learner tries again;
-- a legal move that keeps a longer goal within reach is ``"continue"``; the
-  defender's reply (the one that best resists the goal, ties broken by UCI
-  order) is played and returned in ``reply``;
-- a move that meets the goal is ``"correct"``.
+The loader refuses an unknown goal type, the validator refuses parameters the
+table does not allow, the judge asks the conditions, and FORMAT.md's goal table is
+checked against this one by tests/curriculum/test_goal_table.py.
 
-Visit puzzles: only the learner's side moves. Between two of the learner's moves
-the other side passes (the side to move in the FEN flips and the en passant
-square is cleared), so ``played`` holds only the learner's moves and ``reply``
-is None. A move that gives check is refused there: a pass would leave a king in
-check.
-
-Other kinds take a collection of values (squares, option values; assess: one
-value) and are correct when the answer equals the computed truth.
-
-Malformed answers raise ``AnswerError`` (a ValueError), or the engine's
-``rules.RulesError`` (also a ValueError), so a view can answer 400.
+>>> [c.name for c in GOALS["promote"].conditions({"piece": "q", "mate": True})]
+['promotes', 'promotes_to_q', 'checkmates']
+>>> GOALS["castle"].param_problem("side", "up")
+'goal castle: `side` must be short, long or any'
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Collection, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cached_property
+from typing import Literal
 
-from django.utils.translation import gettext as _
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 import rules
-from curriculum import facts
-from curriculum.loading import Puzzle
 
-# k and p promotions are let through so that the engine can say why they are illegal.
-UCI_PATTERN = re.compile(r"^[a-h][1-8][a-h][1-8][qrbnkp]?$")
-SQUARE_PATTERN = re.compile(r"^[a-h][1-8]$")
+SQUARE_NAMES = frozenset(f + r for f in "abcdefgh" for r in "12345678")
+MAX_WITHIN = 2  # mates and stalemates within 2 keep the search small
+MAX_BUDGET = 6
 
-# Visit puzzles: the other side passes between two of the learner's moves.
-passed = rules.pass_turn
+Plan = Literal["one_move", "forced", "visit"]
 
 
-class AnswerError(ValueError):
-    """The answer is not of the form the puzzle asks for."""
+class MissCode(StrEnum):
+    """Why a legal move missed its goal (the codes a wrong answer can name)."""
+
+    NO_CHECK = "no_check"
+    KING_DID_NOT_MOVE = "king_did_not_move"
+    CHECKER_NOT_CAPTURED = "checker_not_captured"
+    CHECK_NOT_BLOCKED = "check_not_blocked"
+    NOT_CASTLING = "not_castling"
+    NOT_CASTLING_SHORT = "not_castling_short"
+    NOT_CASTLING_LONG = "not_castling_long"
+    NOT_EN_PASSANT = "not_en_passant"
+    NO_PROMOTION = "no_promotion"
+    PROMOTED_TO_OTHER_PIECE = "promoted_to_other_piece"
+    PROMOTED_NO_MATE = "promoted_no_mate"
+    PROMOTION_STALEMATES = "promotion_stalemates"
+    NO_CAPTURE = "no_capture"
+    CAPTURED_OTHER_PIECE = "captured_other_piece"
+    NO_THREEFOLD = "no_threefold"
+    STALEMATES = "stalemates"
+    NO_MATE = "no_mate"
+    NOT_REACHED = "not_reached"
+    # forced sequences and visits
+    MATE_ESCAPES = "mate_escapes"
+    STALEMATE_ESCAPES = "stalemate_escapes"
+    NO_STALEMATE = "no_stalemate"
+    GIVES_CHECK_IN_VISIT = "gives_check_in_visit"
+    STARS_OUT_OF_REACH = "stars_out_of_reach"
+
+
+MISS_TEXTS: Mapping[MissCode, Promise] = {
+    MissCode.NO_CHECK: _("This move is legal, but it does not give check."),
+    MissCode.KING_DID_NOT_MOVE: _("You are out of check, but the king did not move."),
+    MissCode.CHECKER_NOT_CAPTURED: _(
+        "You are out of check, but the checking piece was not captured."
+    ),
+    MissCode.CHECK_NOT_BLOCKED: _("You are out of check, but the check was not blocked."),
+    MissCode.NOT_CASTLING: _("This move is legal, but it is not castling."),
+    MissCode.NOT_CASTLING_SHORT: _("This move is legal, but it is not castling short."),
+    MissCode.NOT_CASTLING_LONG: _("This move is legal, but it is not castling long."),
+    MissCode.NOT_EN_PASSANT: _("This move is legal, but it does not capture en passant."),
+    MissCode.NO_PROMOTION: _("This move is legal, but no pawn is promoted."),
+    MissCode.PROMOTED_TO_OTHER_PIECE: _("The pawn is promoted, but not to the piece asked for."),
+    MissCode.PROMOTED_NO_MATE: _("The pawn is promoted, but it is not checkmate."),
+    MissCode.PROMOTION_STALEMATES: _(
+        "Careful: this promotion is stalemate, and the game is a draw."
+    ),
+    MissCode.NO_CAPTURE: _("This move is legal, but it does not capture anything."),
+    MissCode.CAPTURED_OTHER_PIECE: _("This move captures, but not the piece asked for."),
+    MissCode.NO_THREEFOLD: _(
+        "This move is legal, but nobody may claim threefold repetition after it."
+    ),
+    MissCode.STALEMATES: _("Careful: this move is stalemate, and the game is a draw."),
+    MissCode.NO_MATE: _("This move is legal, but it does not checkmate."),
+    MissCode.NOT_REACHED: _("This move is legal, but that piece has not reached the square."),
+    MissCode.MATE_ESCAPES: _("This move is legal, but now the other side can escape checkmate."),
+    MissCode.STALEMATE_ESCAPES: _("This move is legal, but now stalemate can no longer be forced."),
+    MissCode.NO_STALEMATE: _("This move is legal, but it does not lead to stalemate."),
+    MissCode.GIVES_CHECK_IN_VISIT: _("In this puzzle, collect the stars without giving check."),
+    MissCode.STARS_OUT_OF_REACH: _(
+        "This move is legal, but then the stars cannot all be collected in time."
+    ),
+}
 
 
 @dataclass(frozen=True)
-class Outcome:
-    verdict: str  # "correct" | "illegal" | "incorrect" | "continue"
-    rules_verdict: rules.Verdict | None  # move puzzles: the engine's verdict on the move
-    message: str | None
-    played: tuple[str, ...]
-    reply: str | None
+class Miss:
+    """What a legal move missed: a code and the squares it is about."""
+
+    code: MissCode
+    squares: tuple[str, ...] = ()
+
+
+def miss_text(miss: Miss) -> str:
+    """The miss in the learner's words (through gettext)."""
+    return str(MISS_TEXTS[miss.code])
+
+
+# --- the move tried ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Tried:
+    """A legal move tried in the position `fen` after `history`, with the engine's verdict."""
+
     fen: str
-    truth: frozenset[str]
+    history: tuple[str, ...]
+    move: str
+    verdict: rules.Verdict
+
+    @cached_property
+    def checkers(self) -> frozenset[str]:
+        return frozenset(rules.assess(self.fen, self.history).checkers)
 
     @property
-    def solved(self) -> bool:
-        return self.verdict == "correct"
+    def piece(self) -> str:
+        return (self.verdict.piece or "").lower()
+
+    @property
+    def captured(self) -> str | None:
+        return self.verdict.captured.lower() if self.verdict.captured else None
 
 
-def judge(puzzle: Puzzle, answer: object, played: Iterable[str] = ()) -> Outcome:
-    if puzzle.kind == "move":
-        if not isinstance(answer, str) or not UCI_PATTERN.match(answer):
-            raise AnswerError(f"not a move in UCI notation: {answer!r}")
-        played = tuple(played)
-        if not all(isinstance(m, str) and UCI_PATTERN.match(m) for m in played):
-            raise AnswerError("the moves played so far are not UCI moves")
-        if puzzle.goal["type"] == "visit":
-            return _judge_visit(puzzle, answer, played)
-        return _judge_move(puzzle, answer, played)
-    if puzzle.kind == "squares":
-        chosen = _values(answer)
-        bad = [s for s in chosen if not SQUARE_PATTERN.match(s)]
-        if bad:
-            raise AnswerError(f"not square names: {bad}")
-        truth = facts.squares_truth(puzzle)
-        return _compare(puzzle, chosen, truth, _squares_message(chosen, truth))
-    if puzzle.kind == "assess":
-        if not isinstance(answer, str):
-            raise AnswerError("an assess answer is one value")
-        chosen = frozenset([answer])
-        truth = facts.assess_truth(puzzle)
-    elif puzzle.kind == "choice":
-        chosen = _values(answer)
-        truth = facts.choice_truth(puzzle)
-    else:
-        chosen = _values(answer)
-        truth = frozenset(puzzle.answer)
-    offered = {option.value for option in puzzle.options}
-    if not chosen or not chosen <= offered:
-        raise AnswerError(f"choose among the options: {sorted(offered)}")
-    return _compare(puzzle, chosen, truth, _("That is not right. Read the question again."))
+@dataclass(frozen=True)
+class Condition:
+    """One thing a move must do; `missed` says what a move that does not do it missed."""
+
+    name: str
+    holds: Callable[[Tried], bool]
+    missed: Callable[[Tried], Miss]
 
 
-def _values(answer: object) -> frozenset[str]:
-    if isinstance(answer, str) or not isinstance(answer, Collection):
-        raise AnswerError("the answer is a collection of values")
-    if not all(isinstance(v, str) for v in answer):
-        raise AnswerError("every value of the answer is a string")
-    return frozenset(answer)
-
-
-def _compare(puzzle: Puzzle, chosen: frozenset, truth: frozenset, message: str) -> Outcome:
-    right = chosen == truth
-    return Outcome(
-        verdict="correct" if right else "incorrect",
-        rules_verdict=None,
-        message=None if right else message,
-        played=(),
-        reply=None,
-        fen=puzzle.start_fen,
-        truth=truth,
+def condition(name: str, holds: Callable[[Tried], bool], code: MissCode, squares=None):
+    """A condition whose miss is `code`, about `squares(tried)` (none by default)."""
+    return Condition(
+        name, holds, lambda tried: Miss(code, tuple(squares(tried)) if squares else ())
     )
 
 
-def _squares_message(chosen: frozenset, truth: frozenset) -> str:
-    if chosen - truth and truth - chosen:
-        return _("Some squares you chose are wrong, and some are missing.")
-    if chosen - truth:
-        return _("Some squares you chose are wrong.")
-    return _("Some squares are still missing.")
+def gives_check() -> Condition:
+    return condition("gives_check", lambda t: t.verdict.gives_check, MissCode.NO_CHECK)
 
 
-# --- move puzzles -------------------------------------------------------------
+def king_moves() -> Condition:
+    return condition("king_moves", lambda t: t.piece == "k", MissCode.KING_DID_NOT_MOVE)
 
 
-def _judge_move(puzzle: Puzzle, move: str, played: tuple[str, ...]) -> Outcome:
-    if puzzle.goal["type"] in ("mate", "stalemate"):
-        within = int(puzzle.goal.get("within", 1))
-        if len(played) % 2 or len(played) // 2 >= within:
-            raise AnswerError("the moves played so far do not fit this puzzle")
-    elif played:
-        raise AnswerError("this puzzle is solved in one move")
-    history = (*puzzle.moves, *played)
-    fen_now = rules.position_after(puzzle.fen, history)
-    verdict = rules.check_move(puzzle.fen, move, history)
-
-    def outcome(kind: str, message: str | None = None, reply: str | None = None) -> Outcome:
-        if kind in ("illegal", "incorrect"):
-            return Outcome(kind, verdict, message, played, None, fen_now, frozenset())
-        done = verdict.move  # the engine's spelling: king-takes-rook castling becomes e1g1
-        moves = (*played, done) if reply is None else (*played, done, reply)
-        fen = rules.position_after(puzzle.fen, (*puzzle.moves, *moves))
-        return Outcome(kind, verdict, message, moves, reply, fen, frozenset())
-
-    if not verdict.legal:
-        return outcome("illegal")
-    goal = puzzle.goal
-    kind = goal["type"]
-    if kind in ("mate", "stalemate"):
-        within = int(goal.get("within", 1))
-        learner_moves_left = within - len(played) // 2
-        progress = rules.progress_after(puzzle.fen, history, verdict.move, kind, learner_moves_left)
-        status, reply = progress.status, progress.reply
-        if status == "met":
-            return outcome("correct", reply=reply)
-        if status == "on_track":
-            return outcome("continue", _("Good move! Now find the next one."), reply)
-        if learner_moves_left > 1:  # a first move that lets the defender escape the goal
-            if kind == "mate":
-                missed = _("This move is legal, but now the other side can escape checkmate.")
-            else:
-                missed = _("This move is legal, but now stalemate can no longer be forced.")
-            return outcome("incorrect", missed)
-        if kind == "mate":
-            return outcome("incorrect", _("This move is legal, but it does not checkmate."))
-        return outcome("incorrect", _("This move is legal, but it does not lead to stalemate."))
-    met, message = meets_single_move_goal(puzzle, puzzle.fen, history, move, verdict)
-    return outcome("correct") if met else outcome("incorrect", message)
-
-
-def meets_single_move_goal(
-    puzzle: Puzzle, fen: str, history: tuple[str, ...], move: str, verdict
-) -> tuple[bool, str | None]:
-    """Whether a legal one-move answer meets the goal, and what to say if not.
-
-    `verdict` is the engine's verdict on `move` after `history` played from `fen`.
-    """
-    goal = puzzle.goal
-    kind = goal["type"]
-    if kind == "check":
-        return verdict.gives_check, _("This move is legal, but it does not give check.")
-    if kind == "escape_check":
-        checkers = set(rules.assess(fen, history).checkers)
-        by = goal.get("by", "any")
-        king_moved = _letter(verdict.piece) == "k"
-        if by == "king":
-            return king_moved, _("You are out of check, but the king did not move.")
-        captured_at = _captured_square(move, verdict)
-        if by == "capture":
-            met = captured_at in checkers
-            return met, _("You are out of check, but the checking piece was not captured.")
-        if by == "block":
-            met = not king_moved and captured_at not in checkers
-            return met, _("You are out of check, but the check was not blocked.")
-        return True, None
-    if kind == "castle":
-        side = goal.get("side", "any")
-        met = verdict.castling is not None and side in ("any", verdict.castling)
-        if side == "short":
-            return met, _("This move is legal, but it is not castling short.")
-        if side == "long":
-            return met, _("This move is legal, but it is not castling long.")
-        return met, _("This move is legal, but it is not castling.")
-    if kind == "en_passant":
-        return bool(verdict.en_passant), _(
-            "This move is legal, but it does not capture en passant."
-        )
-    if kind == "promote":
-        if verdict.promotion is None:
-            return False, _("This move is legal, but no pawn is promoted.")
-        piece = goal.get("piece", "any")
-        if piece != "any" and _letter(verdict.promotion) != piece:
-            return False, _("The pawn is promoted, but not to the piece asked for.")
-        if goal.get("mate") and not verdict.checkmate:
-            return False, _("The pawn is promoted, but it is not checkmate.")
-        if goal.get("avoid_stalemate") and verdict.stalemate:
-            return False, _("Careful: this promotion is stalemate, and the game is a draw.")
-        return True, None
-    if kind == "capture":
-        if verdict.captured is None:
-            return False, _("This move is legal, but it does not capture anything.")
-        piece = goal.get("piece")
-        square = goal.get("square")
-        met = (piece is None or _letter(verdict.captured) == piece) and (
-            square is None or _captured_square(move, verdict) == square
-        )
-        return met, _("This move captures, but not the piece asked for.")
-    if kind == "threefold":
-        after = (*history, move)
-        claims = set(rules.claims_after(fen, move, history)) | set(rules.assess(fen, after).claims)
-        met = rules.Claim.THREEFOLD_REPETITION in claims
-        return met, _("This move is legal, but nobody may claim threefold repetition after it.")
-    if kind == "avoid_stalemate":
-        if verdict.stalemate:
-            return False, _("Careful: this move is stalemate, and the game is a draw.")
-        if goal.get("mate") and not verdict.checkmate:
-            return False, _("This move is legal, but it does not checkmate.")
-        return True, None
-    if kind == "reach":
-        met = _letter(verdict.piece) == goal["piece"].lower() and move[2:4] == goal["square"]
-        return met, _("This move is legal, but that piece has not reached the square.")
-    raise AnswerError(f"unknown goal type {kind!r}")
-
-
-def _letter(value: object) -> str | None:
-    """A piece as a lower-case letter, whatever form the engine gives it in."""
-    if value is None:
-        return None
-    text = str(getattr(value, "value", value))
-    return (
-        text[:1].lower()
-        if len(text) == 1
-        else {
-            "king": "k",
-            "queen": "q",
-            "rook": "r",
-            "bishop": "b",
-            "knight": "n",
-            "pawn": "p",
-        }.get(text.lower(), text.lower())
+def captures_checker() -> Condition:
+    return condition(
+        "captures_checker",
+        lambda t: t.verdict.captured_square in t.checkers,
+        MissCode.CHECKER_NOT_CAPTURED,
+        squares=lambda t: sorted(t.checkers),
     )
 
 
-def _captured_square(move: str, verdict) -> str:
-    if verdict.en_passant:
-        return move[2] + move[1]  # the captured pawn stands beside the capturing pawn
-    return move[2:4]
+def blocks_check() -> Condition:
+    return condition(
+        "blocks_check",
+        lambda t: t.piece != "k" and t.verdict.captured_square not in t.checkers,
+        MissCode.CHECK_NOT_BLOCKED,
+        squares=lambda t: sorted(t.checkers),
+    )
 
 
-# --- visit puzzles --------------------------------------------------------------
+CASTLING_MISSES = {
+    "any": MissCode.NOT_CASTLING,
+    "short": MissCode.NOT_CASTLING_SHORT,
+    "long": MissCode.NOT_CASTLING_LONG,
+}
 
 
-def _judge_visit(puzzle: Puzzle, move: str, played: tuple[str, ...]) -> Outcome:
-    goal = puzzle.goal
-    targets = frozenset(goal["targets"])
-    budget = int(goal.get("budget", len(targets)))
-    if len(played) >= budget:
-        raise AnswerError("every move of the budget has been played")
-    fen_now = puzzle.start_fen
-    for earlier in played:
-        step = rules.check_move(fen_now, earlier)
-        if not step.legal:
-            raise AnswerError(f"the move {earlier} played earlier is not legal")
-        fen_now = passed(step.fen_after)
-    verdict = rules.check_move(fen_now, move)
+def castles(side: str) -> Condition:
+    def holds(tried: Tried) -> bool:
+        return tried.verdict.castling is not None and side in ("any", tried.verdict.castling)
 
-    def outcome(kind: str, message: str | None = None) -> Outcome:
-        if kind in ("illegal", "incorrect"):
-            return Outcome(kind, verdict, message, played, None, fen_now, frozenset())
-        fen = verdict.fen_after if kind == "correct" else passed(verdict.fen_after)
-        return Outcome(kind, verdict, message, (*played, verdict.move), None, fen, frozenset())
+    return condition(f"castles_{side}", holds, CASTLING_MISSES[side])
 
-    if not verdict.legal:
-        return outcome("illegal")
-    if verdict.gives_check:
-        return outcome("incorrect", _("In this puzzle, collect the stars without giving check."))
-    left = targets - {m[2:4] for m in (*played, verdict.move)}
-    if not left:
-        return outcome("correct")
-    moves_left = budget - len(played) - 1
-    if moves_left <= 0 or not rules.can_collect(passed(verdict.fen_after), left, moves_left):
-        return outcome(
-            "incorrect",
-            _("This move is legal, but then the stars cannot all be collected in time."),
-        )
-    return outcome("continue", _("Good! Keep collecting the stars."))
+
+def captures_en_passant() -> Condition:
+    return condition("captures_en_passant", lambda t: t.verdict.en_passant, MissCode.NOT_EN_PASSANT)
+
+
+def promotes() -> Condition:
+    return condition("promotes", lambda t: t.verdict.promotion is not None, MissCode.NO_PROMOTION)
+
+
+def promotes_to(piece: str) -> Condition:
+    return condition(
+        f"promotes_to_{piece}",
+        lambda t: t.verdict.promotion == piece,
+        MissCode.PROMOTED_TO_OTHER_PIECE,
+    )
+
+
+def checkmates(code: MissCode = MissCode.NO_MATE) -> Condition:
+    return condition("checkmates", lambda t: t.verdict.checkmate, code)
+
+
+def no_stalemate(code: MissCode = MissCode.STALEMATES) -> Condition:
+    return condition("no_stalemate", lambda t: not t.verdict.stalemate, code)
+
+
+def captures() -> Condition:
+    return condition("captures", lambda t: t.captured is not None, MissCode.NO_CAPTURE)
+
+
+def captures_the(piece: str | None, square: str | None) -> Condition:
+    def holds(tried: Tried) -> bool:
+        right_piece = piece is None or tried.captured == piece
+        return right_piece and (square is None or tried.verdict.captured_square == square)
+
+    return condition(
+        "captures_the_piece_asked_for",
+        holds,
+        MissCode.CAPTURED_OTHER_PIECE,
+        squares=lambda t: [square] if square else [],
+    )
+
+
+def allows_threefold_claim() -> Condition:
+    def holds(tried: Tried) -> bool:
+        after = (*tried.history, tried.move)
+        claims = set(rules.claims_after(tried.fen, tried.move, tried.history))
+        claims |= set(rules.assess(tried.fen, after).claims)
+        return rules.Claim.THREEFOLD_REPETITION in claims
+
+    return condition("allows_threefold_claim", holds, MissCode.NO_THREEFOLD)
+
+
+def reaches(piece: str, square: str) -> Condition:
+    return condition(
+        "reaches",
+        lambda t: t.piece == piece.lower() and t.verdict.move[2:4] == square,
+        MissCode.NOT_REACHED,
+        squares=lambda t: [square],
+    )
+
+
+# --- parameters -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Param:
+    """A goal parameter: whether `accepts(value)`, said as `must` ("must be …")."""
+
+    accepts: Callable[[object], bool]
+    must: str
+    default: object = None
+
+
+def one_of(*values: str, default: str | None = None) -> Param:
+    words = ", ".join(values[:-1]) + " or " + values[-1]
+    return Param(lambda v: v in values, f"must be {words}", default)
+
+
+def flag() -> Param:
+    return Param(lambda v: isinstance(v, bool), "must be true or false", False)
+
+
+def square() -> Param:
+    return Param(lambda v: v in SQUARE_NAMES, "must be a square name")
+
+
+def squares() -> Param:
+    return Param(
+        lambda v: isinstance(v, list) and bool(v) and all(s in SQUARE_NAMES for s in v),
+        "must list square names",
+    )
+
+
+def whole(low: int, high: int, default: int | None = None) -> Param:
+    words = f"{low} or {high}" if high == low + 1 else f"{low} to {high}"
+    return Param(
+        lambda v: isinstance(v, int) and not isinstance(v, bool) and low <= v <= high,
+        f"must be {words}",
+        default,
+    )
+
+
+def piece_letter() -> Param:
+    return Param(
+        lambda v: isinstance(v, str) and v.lower() in ("k", "q", "r", "b", "n", "p"),
+        "must be a piece letter",
+    )
+
+
+# --- the table --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Goal:
+    name: str
+    plan: Plan
+    params: Mapping[str, Param] = field(default_factory=dict)
+    required: tuple[str, ...] = ()  # parameters a content file must give
+    build: Callable[[Mapping], tuple[Condition, ...]] = lambda goal: ()
+    needs_check: bool = False  # the side to move must be in check
+
+    def conditions(self, goal: Mapping) -> tuple[Condition, ...]:
+        """The conditions a one-move answer must meet, in the order they are asked."""
+        return self.build(self.with_defaults(goal))
+
+    def with_defaults(self, goal: Mapping) -> dict:
+        values = {name: param.default for name, param in self.params.items()}
+        values.update((k, v) for k, v in goal.items() if k != "type")
+        return values
+
+    def param_problem(self, name: str, value: object) -> str | None:
+        param = self.params.get(name)
+        if param is None or param.accepts(value):
+            return None
+        return f"goal {self.name}: `{name}` {param.must}"
+
+
+def _escape_conditions(goal: Mapping) -> tuple[Condition, ...]:
+    by = {"king": (king_moves(),), "capture": (captures_checker(),), "block": (blocks_check(),)}
+    return by.get(goal["by"], ())  # "any" (refused by the validator): every escape is met
+
+
+def _promote_conditions(goal: Mapping) -> tuple[Condition, ...]:
+    chain = [promotes()]
+    if goal["piece"] != "any":
+        chain.append(promotes_to(goal["piece"]))
+    if goal["mate"]:
+        chain.append(checkmates(MissCode.PROMOTED_NO_MATE))
+    if goal["avoid_stalemate"]:
+        chain.append(no_stalemate(MissCode.PROMOTION_STALEMATES))
+    return tuple(chain)
+
+
+def _avoid_stalemate_conditions(goal: Mapping) -> tuple[Condition, ...]:
+    return (no_stalemate(), checkmates()) if goal["mate"] else (no_stalemate(),)
+
+
+GOALS: Mapping[str, Goal] = {
+    goal.name: goal
+    for goal in (
+        Goal("mate", "forced", {"within": whole(1, MAX_WITHIN, default=1)}),
+        Goal("check", "one_move", build=lambda goal: (gives_check(),)),
+        Goal(
+            "escape_check",
+            "one_move",
+            {"by": one_of("capture", "block", "king", default="any")},
+            required=("by",),
+            build=_escape_conditions,
+            needs_check=True,
+        ),
+        Goal(
+            "castle",
+            "one_move",
+            {"side": one_of("short", "long", "any", default="any")},
+            build=lambda goal: (castles(goal["side"]),),
+        ),
+        Goal("en_passant", "one_move", build=lambda goal: (captures_en_passant(),)),
+        Goal(
+            "promote",
+            "one_move",
+            {
+                "piece": one_of("q", "r", "b", "n", "any", default="any"),
+                "mate": flag(),
+                "avoid_stalemate": flag(),
+            },
+            build=_promote_conditions,
+        ),
+        Goal(
+            "capture",
+            "one_move",
+            {"piece": one_of("p", "n", "b", "r", "q"), "square": square()},
+            build=lambda goal: (captures(), captures_the(goal["piece"], goal["square"])),
+        ),
+        Goal(
+            "visit",
+            "visit",
+            {"targets": squares(), "budget": whole(1, MAX_BUDGET)},
+            required=("targets",),
+        ),
+        Goal("stalemate", "forced", {"within": whole(1, MAX_WITHIN, default=1)}),
+        Goal("threefold", "one_move", build=lambda goal: (allows_threefold_claim(),)),
+        Goal(
+            "avoid_stalemate",
+            "one_move",
+            {"mate": flag()},
+            build=_avoid_stalemate_conditions,
+        ),
+        Goal(
+            "reach",
+            "one_move",
+            {"piece": piece_letter(), "square": square()},
+            required=("piece", "square"),
+            build=lambda goal: (reaches(goal["piece"], goal["square"]),),
+        ),
+    )
+}
+
+
+def first_miss(goal: Mapping, tried: Tried) -> Miss | None:
+    """The first condition of a one-move goal that `tried` fails, as a Miss; None when met."""
+    for cond in GOALS[goal["type"]].conditions(goal):
+        if not cond.holds(tried):
+            return cond.missed(tried)
+    return None

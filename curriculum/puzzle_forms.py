@@ -1,7 +1,8 @@
-"""Reading what a lesson page's form posted, for each puzzle kind.
+"""Reading what a lesson page's form posted: the moves of this try, the options chosen.
 
 Only the shape is checked here (the engine judges the content): a value that no
-form of ours can send raises ``PostError`` and the view answers 400.
+form of ours can send raises ``PostError`` and the view answers 400. Which reader
+a puzzle uses is its kind's business (curriculum.kinds).
 """
 
 import re
@@ -9,17 +10,8 @@ import re
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
-import rules
-from curriculum.goals import passed
-from curriculum.loading import Puzzle
-
 UCI_PATTERN = re.compile(r"^[a-h][1-8][a-h][1-8][qrbn]?$")
 MAX_PLAYED = 60
-
-# Choice questions whose answer is a set: the form offers checkboxes, not radio buttons.
-SET_QUESTIONS = frozenset(
-    {"castling_reasons", "illegal_reason", "en_passant_capturers", "checkers"}
-)
 
 
 class PostError(ValueError):
@@ -34,41 +26,11 @@ def read_played(post: QueryDict) -> tuple[str, ...]:
     return played
 
 
-def allows_several(puzzle: Puzzle) -> bool:
-    """Whether the answer form offers checkboxes (several answers) rather than radio buttons."""
-    if puzzle.kind == "choice":
-        return puzzle.question in SET_QUESTIONS
-    if puzzle.kind == "text":
-        return len(puzzle.answer) > 1
-    return False
-
-
-def read_options(puzzle: Puzzle, post: QueryDict) -> tuple[str, ...]:
+def read_options(post: QueryDict, offered: set[str], several: bool) -> tuple[str, ...]:
     """The option values chosen (field `answer`); none chosen is an empty tuple."""
     chosen = tuple(dict.fromkeys(post.getlist("answer")))
-    offered = {option.value for option in puzzle.options}
     if not set(chosen) <= offered:
         raise PostError(_("This answer is not one of the choices."))
-    if len(chosen) > 1 and not allows_several(puzzle):
+    if len(chosen) > 1 and not several:
         raise PostError(_("Choose only one answer."))
     return chosen
-
-
-def position_now(puzzle: Puzzle, played: tuple[str, ...]) -> str:
-    """The position a move puzzle stands in after the moves of this try (`played`).
-
-    Visit puzzles let the other side pass between the learner's moves (see
-    curriculum.goals); others play `played` as it is. An illegal history raises a
-    ValueError (the view answers 400).
-    """
-    if not played:
-        return puzzle.start_fen
-    if puzzle.goal and puzzle.goal.get("type") == "visit":
-        fen = puzzle.start_fen
-        for move in played:
-            step = rules.check_move(fen, move)
-            if not step.legal:
-                raise PostError(_("The moves played so far cannot be read."))
-            fen = passed(step.fen_after)
-        return fen
-    return rules.position_after(puzzle.fen, (*puzzle.moves, *played))

@@ -23,15 +23,10 @@ from board.component import (
     read_board_post,
 )
 from board.explanations import explain
-from curriculum.goals import Outcome, judge
+from curriculum.judging import Outcome, judge
+from curriculum.kinds import kind_of
 from curriculum.loading import Lesson, Puzzle, get_curriculum
-from curriculum.puzzle_forms import (
-    PostError,
-    allows_several,
-    position_now,
-    read_options,
-    read_played,
-)
+from curriculum.puzzle_forms import PostError, read_options
 from lessons.learners import current_learner, current_or_new_learner
 from lessons.progress import (
     first_unsolved,
@@ -111,17 +106,17 @@ class Screen:
 
 def _answer(request: HttpRequest, puzzle: Puzzle) -> Screen:
     """Read the post, ask the engine when an answer was given, record it, say what to show."""
-    played = read_played(request.POST) if puzzle.kind == "move" else ()
-    fen = position_now(puzzle, played)
+    kind = kind_of(puzzle)
+    played = kind.played_from(request.POST)
+    fen = kind.position_now(puzzle, played)
     screen = Screen(puzzle=puzzle, fen=fen, played=played)
-    if puzzle.kind == "move":
-        action = read_board_post(fen, request.POST)
-    elif puzzle.kind == "squares":
+    if kind.BOARD_MODE == "view":
+        action = None
+        offered = {option.value for option in puzzle.options}
+        screen.chosen = read_options(request.POST, offered, kind.several(puzzle))
+    else:
         action = read_board_post(fen, request.POST)
         screen.marked = action.marked
-    else:
-        action = None
-        screen.chosen = read_options(puzzle, request.POST)
 
     if request.POST.get("hint"):
         _remember_hint(request, puzzle)
@@ -134,7 +129,7 @@ def _answer(request: HttpRequest, puzzle: Puzzle) -> Screen:
         if not screen.chosen:
             screen.feedback = _note(_("Choose an answer first."))
             return screen
-        answer = screen.chosen[0] if puzzle.kind == "assess" else screen.chosen
+        answer = kind.answer_from(screen.chosen)
         return _judged(request, screen, judge(puzzle, answer), " ".join(screen.chosen))
     if action.kind == "select":
         screen.selected = action.selected
@@ -276,7 +271,7 @@ def _render_puzzle(
         "total": len(lesson.puzzles),
         "steps": _steps(lesson, puzzle, stars),
         "board": _board(screen, solved),
-        "interactive": puzzle.kind in ("move", "squares") and not solved,
+        "interactive": kind_of(puzzle).BOARD_MODE != "view" and not solved,
         "played": " ".join(screen.played),
         "promotion": (
             promotion_context(screen.fen, screen.promotion_pending)
@@ -286,7 +281,7 @@ def _render_puzzle(
         "feedback": screen.feedback,
         "hint_shown": puzzle.id in request.session.get(HINTS_SESSION_KEY, []),
         "hint_requested": screen.hint_requested,
-        "several": allows_several(puzzle),
+        "several": kind_of(puzzle).several(puzzle),
         "chosen": screen.chosen,
         "solved_stars": screen.solved_stars,
         "next_url": next_url,
@@ -308,12 +303,9 @@ def _board(screen: Screen, solved: bool):
     puzzle = screen.puzzle
     if not screen.fen:
         return None  # a text puzzle with no position
-    if puzzle.kind == "move":
-        mode = "view" if solved else "move"
-    elif puzzle.kind == "squares":
-        mode = "mark"  # after the solve the marks stay, outside any form
-    else:
-        mode = "view"
+    mode = kind_of(puzzle).BOARD_MODE
+    if solved and mode == "move":
+        mode = "view"  # after the solve a move board is only shown; marks stay, outside a form
     # A question about a square or a move rings the square (the move's piece) without
     # tinting it; the move's destination gets a dashed circle (see _circled).
     focus_move = _focus_move(puzzle)

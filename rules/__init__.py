@@ -41,6 +41,7 @@ puzzles (checkmate or stalemate within n moves, squares to visit); see
 answer plain board questions.
 """
 
+from rules.castling import castling_move
 from rules.codes import Claim, Reason, Termination
 from rules.endings import Assessment, assess, claims_after
 from rules.errors import IllegalHistory, InvalidFen, InvalidMove, InvalidSquare, RulesError
@@ -86,6 +87,7 @@ __all__ = [
     "assess",
     "attacks",
     "can_collect",
+    "castling_move",
     "check_move",
     "claims_after",
     "destinations",

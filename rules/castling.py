@@ -16,6 +16,22 @@ from rules.verdict import Finding
 
 HOME = {chess.WHITE: chess.E1, chess.BLACK: chess.E8}
 
+CASTLING_MOVES = {
+    ("white", "short"): "e1g1",
+    ("white", "long"): "e1c1",
+    ("black", "short"): "e8g8",
+    ("black", "long"): "e8c8",
+}
+
+
+def castling_move(colour: str, side: str) -> str:
+    """The king's two-square move (UCI) that castles `side` ("short" or "long") for `colour`.
+
+    >>> castling_move("black", "long")
+    'e8c8'
+    """
+    return CASTLING_MOVES[(colour, side)]
+
 
 def is_castling_attempt(board: chess.Board, move: chess.Move) -> bool:
     """The king on its home square moves two squares sideways, or onto its own rook's corner."""

@@ -56,7 +56,7 @@ def legal_verdict(board: chess.Board, move: chess.Move) -> Verdict:
     """
     piece = board.piece_at(move.from_square)
     assert piece is not None
-    castling = captured = None
+    castling = captured = captured_square = None
     en_passant = board.is_en_passant(move)
     if board.is_castling(move):
         # The king's two-square move, also when the move was given as king-takes-own-rook.
@@ -66,8 +66,13 @@ def legal_verdict(board: chess.Board, move: chess.Move) -> Verdict:
         move = chess.Move(move.from_square, chess.square(6 if short else 2, rank))
     elif en_passant:
         captured = chess.Piece(chess.PAWN, not board.turn).symbol()
+        beside = chess.square(
+            chess.square_file(move.to_square), chess.square_rank(move.from_square)
+        )
+        captured_square = chess.square_name(beside)
     elif board.piece_at(move.to_square) is not None:
         captured = board.piece_at(move.to_square).symbol()
+        captured_square = chess.square_name(move.to_square)
     uci = move.uci()
     san = board.san_and_push(move)
     gives_check = board.is_check()
@@ -80,6 +85,7 @@ def legal_verdict(board: chess.Board, move: chess.Move) -> Verdict:
         fen_after=board.fen(),
         piece=piece.symbol(),
         captured=captured,
+        captured_square=captured_square,
         castling=castling,
         en_passant=en_passant,
         promotion=chess.piece_symbol(move.promotion) if move.promotion else None,

@@ -27,8 +27,10 @@ class Verdict:
     """Whether ``move`` is legal, and if not every rule it breaks, primary first.
 
     The facts ``piece`` … ``stalemate`` describe a legal move and are None/False
-    for an illegal one. ``mover`` is the symbol of the piece on the from-square
-    whether the move is legal or not (None when that square is empty).
+    for an illegal one. ``captured_square`` is where the captured piece stood: the
+    destination, or for en passant the square of the pawn taken beside it. ``mover`` is
+    the symbol of the piece on the from-square whether the move is legal or not (None
+    when that square is empty).
     """
 
     move: str
@@ -41,6 +43,7 @@ class Verdict:
     fen_after: str | None = None
     piece: str | None = None
     captured: str | None = None
+    captured_square: str | None = None
     castling: str | None = None
     en_passant: bool = False
     promotion: str | None = None

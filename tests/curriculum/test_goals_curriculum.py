@@ -2,8 +2,8 @@
 
 import chess
 
-from curriculum.facts import squares_truth
-from curriculum.goals import judge
+from curriculum.judging import judge
+from curriculum.kinds.squares import truth as squares_truth
 from curriculum.loading import get_curriculum
 
 PUZZLES = [puzzle for lesson in get_curriculum().lessons for puzzle in lesson.puzzles]

@@ -4,7 +4,9 @@ from types import MappingProxyType
 
 import pytest
 
-from curriculum.facts import assess_truth, choice_truth, squares_truth
+from curriculum.kinds.assess import truth as assess_truth
+from curriculum.kinds.choice import truth as choice_truth
+from curriculum.kinds.squares import truth as squares_truth
 from curriculum.loading import Option, Puzzle
 
 

@@ -1,0 +1,24 @@
+"""The puzzle kinds: one module each, with the same parts.
+
+A kind module has ``NAME``; ``BOARD_MODE`` (how the board takes input: "move",
+"mark", or "view" for a picture); ``AUTHORED_OPTIONS`` (the file writes option
+texts the validator reads); ``load(raw)`` (the kind's own fields of a content
+table, raising a ContentError); ``validate(puzzle)`` (raising validator Problem);
+``played_from(post)`` and ``position_now(puzzle, played)`` (where a try stands);
+``answer_from(chosen)`` for option kinds; ``several(puzzle)`` (checkboxes rather
+than radio buttons); and ``judge(puzzle, answer, played)`` returning an Outcome.
+
+Adding a kind is one module here plus its entry in ``KINDS``, and content.
+"""
+
+from types import MappingProxyType, ModuleType
+
+from curriculum.kinds import assess, choice, move, squares, text
+
+KINDS: MappingProxyType[str, ModuleType] = MappingProxyType(
+    {kind.NAME: kind for kind in (move, squares, choice, assess, text)}
+)
+
+
+def kind_of(puzzle) -> ModuleType:
+    return KINDS[puzzle.kind]

@@ -1,0 +1,53 @@
+"""What the kinds whose answer is a set of values share: reading and comparing the set."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from django.utils.translation import gettext as _
+
+from curriculum.outcome import AnswerError, Outcome
+from curriculum.puzzles import Puzzle
+
+
+def values(answer: object) -> frozenset[str]:
+    if isinstance(answer, str) or not isinstance(answer, Collection):
+        raise AnswerError("the answer is a collection of values")
+    if not all(isinstance(v, str) for v in answer):
+        raise AnswerError("every value of the answer is a string")
+    return frozenset(answer)
+
+
+def compare(puzzle: Puzzle, chosen: frozenset, truth: frozenset, message: str) -> Outcome:
+    right = chosen == truth
+    return Outcome(
+        verdict="correct" if right else "incorrect",
+        rules_verdict=None,
+        message=None if right else message,
+        played=(),
+        reply=None,
+        fen=puzzle.start_fen,
+        truth=truth,
+    )
+
+
+def compare_options(puzzle: Puzzle, chosen: frozenset, truth: frozenset) -> Outcome:
+    """An answer among the puzzle's options, compared with the computed truth."""
+    offered = {option.value for option in puzzle.options}
+    if not chosen or not chosen <= offered:
+        raise AnswerError(f"choose among the options: {sorted(offered)}")
+    return compare(puzzle, chosen, truth, _("That is not right. Read the question again."))
+
+
+def answer_from(chosen: tuple[str, ...]) -> object:
+    """The options a form posted, as this kind's judge takes them (a set of values)."""
+    return chosen
+
+
+def no_moves(post) -> tuple[str, ...]:
+    """Only move puzzles carry moves played so far."""
+    return ()
+
+
+def start_position(puzzle: Puzzle, played: tuple[str, ...]) -> str:
+    return puzzle.start_fen

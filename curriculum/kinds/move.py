@@ -1,0 +1,245 @@
+"""Move puzzles: make a move (or a few) that meets the puzzle's goal (curriculum.goals).
+
+The goal's plan decides how the answer is judged:
+
+- ``one_move``: a legal move is correct when it meets every condition of the goal;
+  the first condition it fails is the miss, and the move is not kept.
+- ``forced`` (mate, stalemate): within ``within`` of the learner's moves, against
+  the defender's best replies (``rules.progress_after``); a move that keeps the goal
+  in reach is ``"continue"`` and the reply is played.
+- ``visit``: only the learner's side moves; between two of its moves the other side
+  passes (``rules.pass_turn``), so ``played`` holds the learner's moves only. A
+  move that gives check is refused there: a pass would leave a king in check.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from django.http import QueryDict
+from django.utils.translation import gettext as _
+
+import rules
+from curriculum.goals import GOALS, Miss, MissCode, Tried, first_miss, miss_text
+from curriculum.outcome import AnswerError, Outcome
+from curriculum.puzzle_forms import PostError, read_played
+from curriculum.puzzles import Problem, Puzzle, problem
+
+NAME = "move"
+BOARD_MODE = "move"  # the board takes moves; after the solve it is only shown
+NEEDS_POSITION = True
+AUTHORED_OPTIONS = False
+# k and p promotions are let through so that the engine can say why they are illegal.
+UCI_PATTERN = re.compile(r"^[a-h][1-8][a-h][1-8][qrbnkp]?$")
+
+passed = rules.pass_turn  # visit puzzles: the other side passes between the learner's moves
+
+
+def load(raw: Mapping) -> dict:
+    goal = raw.get("goal")
+    if not isinstance(goal, Mapping) or goal.get("type") not in GOALS:
+        raise problem(f"a move puzzle needs a `goal` with a type: {', '.join(GOALS)}")
+    return {"goal": MappingProxyType(dict(goal))}
+
+
+def several(puzzle: Puzzle) -> bool:
+    return False
+
+
+def played_from(post: QueryDict) -> tuple[str, ...]:
+    return read_played(post)
+
+
+def position_now(puzzle: Puzzle, played: tuple[str, ...]) -> str:
+    """The position after the moves of this try (`played`); an illegal history raises a
+    ValueError (the view answers 400)."""
+    if not played:
+        return puzzle.start_fen
+    if puzzle.goal["type"] == "visit":
+        return _visit_position(
+            puzzle, played, PostError(_("The moves played so far cannot be read."))
+        )
+    return rules.position_after(puzzle.fen, (*puzzle.moves, *played))
+
+
+# --- judging --------------------------------------------------------------------------
+
+
+def judge(puzzle: Puzzle, answer: object, played: tuple[str, ...]) -> Outcome:
+    if not isinstance(answer, str) or not UCI_PATTERN.match(answer):
+        raise AnswerError(f"not a move in UCI notation: {answer!r}")
+    if not all(isinstance(m, str) and UCI_PATTERN.match(m) for m in played):
+        raise AnswerError("the moves played so far are not UCI moves")
+    plan = GOALS[puzzle.goal["type"]].plan
+    if plan == "visit":
+        return _judge_visit(puzzle, answer, played)
+    if plan == "forced":
+        return _judge_forced(puzzle, answer, played)
+    return _judge_one_move(puzzle, answer, played)
+
+
+class _Try:
+    """The move tried after `played`, and the outcomes it can have."""
+
+    def __init__(self, puzzle: Puzzle, move: str, played: tuple[str, ...]):
+        self.puzzle, self.played = puzzle, played
+        self.history = (*puzzle.moves, *played)
+        self.fen_now = rules.position_after(puzzle.fen, self.history)
+        self.verdict = rules.check_move(puzzle.fen, move, self.history)
+
+    def refused(self, kind: str, miss: Miss | None = None, message: str | None = None):
+        """Illegal or incorrect: nothing is kept."""
+        if miss is not None:
+            message = miss_text(miss)
+        return Outcome(
+            kind, self.verdict, message, self.played, None, self.fen_now, frozenset(), miss
+        )
+
+    def kept(self, kind: str, message: str | None = None, reply: str | None = None):
+        done = self.verdict.move  # the engine's spelling: king-takes-rook castling becomes e1g1
+        moves = (*self.played, done) if reply is None else (*self.played, done, reply)
+        fen = rules.position_after(self.puzzle.fen, (*self.puzzle.moves, *moves))
+        return Outcome(kind, self.verdict, message, moves, reply, fen, frozenset())
+
+
+def _judge_one_move(puzzle: Puzzle, move: str, played: tuple[str, ...]) -> Outcome:
+    if played:
+        raise AnswerError("this puzzle is solved in one move")
+    tried = _Try(puzzle, move, played)
+    if not tried.verdict.legal:
+        return tried.refused("illegal")
+    miss = first_miss(puzzle.goal, Tried(puzzle.fen, tried.history, move, tried.verdict))
+    return tried.kept("correct") if miss is None else tried.refused("incorrect", miss)
+
+
+def _judge_forced(puzzle: Puzzle, move: str, played: tuple[str, ...]) -> Outcome:
+    kind = puzzle.goal["type"]
+    within = int(puzzle.goal.get("within", 1))
+    if len(played) % 2 or len(played) // 2 >= within:
+        raise AnswerError("the moves played so far do not fit this puzzle")
+    tried = _Try(puzzle, move, played)
+    if not tried.verdict.legal:
+        return tried.refused("illegal")
+    left = within - len(played) // 2
+    progress = rules.progress_after(puzzle.fen, tried.history, tried.verdict.move, kind, left)
+    if progress.status == "met":
+        return tried.kept("correct", reply=progress.reply)
+    if progress.status == "on_track":
+        return tried.kept("continue", _("Good move! Now find the next one."), progress.reply)
+    escapes = MissCode.MATE_ESCAPES if kind == "mate" else MissCode.STALEMATE_ESCAPES
+    missed = MissCode.NO_MATE if kind == "mate" else MissCode.NO_STALEMATE
+    # A first move that lets the defender escape the goal says so.
+    return tried.refused("incorrect", Miss(escapes if left > 1 else missed))
+
+
+def _visit_position(puzzle: Puzzle, played: tuple[str, ...], error: ValueError) -> str:
+    """The position after the learner's `played` moves, the other side passing between;
+    `error` is raised when one of them is not legal."""
+    fen = puzzle.start_fen
+    for earlier in played:
+        step = rules.check_move(fen, earlier)
+        if not step.legal:
+            raise error
+        fen = passed(step.fen_after)
+    return fen
+
+
+def _judge_visit(puzzle: Puzzle, move: str, played: tuple[str, ...]) -> Outcome:
+    goal = puzzle.goal
+    targets = frozenset(goal["targets"])
+    budget = int(goal.get("budget", len(targets)))
+    if len(played) >= budget:
+        raise AnswerError("every move of the budget has been played")
+    fen_now = _visit_position(puzzle, played, AnswerError("a move played earlier is not legal"))
+    verdict = rules.check_move(fen_now, move)
+
+    def outcome(kind: str, message: str | None = None, miss: Miss | None = None) -> Outcome:
+        if miss is not None:
+            message = miss_text(miss)
+        if kind in ("illegal", "incorrect"):
+            return Outcome(kind, verdict, message, played, None, fen_now, frozenset(), miss)
+        fen = verdict.fen_after if kind == "correct" else passed(verdict.fen_after)
+        return Outcome(kind, verdict, message, (*played, verdict.move), None, fen, frozenset())
+
+    if not verdict.legal:
+        return outcome("illegal")
+    if verdict.gives_check:
+        return outcome("incorrect", miss=Miss(MissCode.GIVES_CHECK_IN_VISIT))
+    left = targets - {m[2:4] for m in (*played, verdict.move)}
+    if not left:
+        return outcome("correct")
+    moves_left = budget - len(played) - 1
+    if moves_left <= 0 or not rules.can_collect(passed(verdict.fen_after), left, moves_left):
+        return outcome("incorrect", miss=Miss(MissCode.STARS_OUT_OF_REACH, tuple(sorted(left))))
+    return outcome("continue", _("Good! Keep collecting the stars."))
+
+
+# --- validating -------------------------------------------------------------------------
+
+
+def validate(puzzle: Puzzle) -> None:
+    goal = puzzle.goal
+    table = GOALS[goal["type"]]
+    _check_parameters(goal)
+    if table.needs_check and not rules.assess(puzzle.start_fen).in_check:
+        raise Problem(f"goal {table.name}: the side to move is not in check")
+    if table.plan == "visit":
+        _check_visit(puzzle)
+    elif table.plan == "forced":
+        _check_forced(puzzle)
+    else:
+        _check_one_move(puzzle)
+
+
+def _check_parameters(goal: Mapping) -> None:
+    table = GOALS[goal["type"]]
+    unknown = set(goal) - set(table.params) - {"type"}
+    if unknown:
+        raise Problem(f"goal {table.name}: unknown parameters {sorted(unknown)}")
+    for name in table.params:
+        if name in goal or name in table.required:
+            message = table.param_problem(name, goal.get(name))
+            if message:
+                raise Problem(message)
+
+
+def _check_visit(puzzle: Puzzle) -> None:
+    if rules.assess(puzzle.start_fen).in_check:
+        raise Problem("visit puzzle starts in check; the other side could not pass")
+    targets = puzzle.goal["targets"]
+    budget = int(puzzle.goal.get("budget", len(targets)))
+    search = rules.visit_search(puzzle.start_fen, targets, budget)
+    if not search.can_succeed:
+        raise Problem("no legal moves collect every target within the budget")
+    if not search.can_fail:
+        raise Problem("every legal move meets the goal: nothing to learn")
+
+
+def _check_forced(puzzle: Puzzle) -> None:
+    kind = puzzle.goal["type"]
+    within = int(puzzle.goal.get("within", 1))
+    fen, moves = puzzle.fen, puzzle.moves
+    if not rules.forced(fen, moves, kind, within):
+        raise Problem(f"no legal move forces {kind} within {within}")
+    for move in rules.legal_moves(fen, moves):
+        if not rules.goal_holds_after(fen, moves, move, kind, within):
+            return
+    raise Problem("every legal move meets the goal: nothing to learn")
+
+
+def _check_one_move(puzzle: Puzzle) -> None:
+    kind = puzzle.goal["type"]
+    history = puzzle.moves if kind == "threefold" else ()
+    fen = puzzle.fen if kind == "threefold" else puzzle.start_fen
+    met = []
+    for move in rules.legal_moves(puzzle.fen, puzzle.moves):
+        verdict = rules.check_move(fen, move, history)
+        if not verdict.legal:
+            raise Problem(f"the engine and python-chess disagree on {move}")
+        met.append(first_miss(puzzle.goal, Tried(fen, history, move, verdict)) is None)
+    if not any(met):
+        raise Problem("no legal move meets the goal")
+    if all(met):
+        raise Problem("every legal move meets the goal: nothing to learn")

@@ -1,0 +1,94 @@
+"""The curriculum's value types: a Lesson, its Puzzles and their Options, and the
+errors that locate a broken one (ContentError, file:line) or reject it (Problem)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from types import MappingProxyType
+
+import rules
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Option:
+    value: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    id: str
+    lesson: str
+    kind: str
+    prompt: str
+    fen: str
+    hint: str
+    explanation: str
+    moves: tuple[str, ...] = ()
+    goal: Mapping | None = None  # move puzzles
+    target: str = ""  # squares puzzles: destinations | attacks | king_cannot_go
+    square: str = ""  # squares puzzles: the piece concerned (choice: the square asked about)
+    question: str = ""  # choice puzzles
+    params: Mapping = field(default_factory=lambda: MappingProxyType({}))  # choice parameters
+    options: tuple[Option, ...] = ()
+    answer: tuple[str, ...] = ()  # choice/assess: stated answer (checked); text: answer key
+
+    def __hash__(self) -> int:  # goal and params are mappings: hash by the stable id
+        return hash(self.id)
+
+    @cached_property
+    def start_fen(self) -> str:
+        """The position the board shows first: `fen` after `moves`."""
+        if not self.fen or not self.moves:
+            return self.fen
+        return rules.position_after(self.fen, self.moves)
+
+    @property
+    def side_to_move(self) -> str:
+        return "black" if self.start_fen.split()[1:2] == ["b"] else "white"
+
+
+@dataclass(frozen=True)
+class Lesson:
+    slug: str
+    title: str
+    group: str
+    order: int
+    summary: str
+    intro: tuple[str, ...]
+    puzzles: tuple[Puzzle, ...]
+
+
+class ContentError(ValueError):
+    """A lesson file or puzzle that breaks the format, located as file:line."""
+
+    def __init__(self, path: Path | str, line: int, ref: str, message: str):
+        super().__init__(message)
+        self.path = Path(path)
+        self.line = line
+        self.ref = ref
+        self.message = message
+
+    def __str__(self) -> str:
+        return f"{_display_path(self.path)}:{self.line}: {self.ref}: {self.message}"
+
+
+def problem(message: str) -> ContentError:
+    """A shape error inside a puzzle; the loader adds the file and line."""
+    return ContentError("", 0, "", message)
+
+
+class Problem(Exception):
+    """One reason the validator rejects a puzzle (sound shape, unsound chess)."""
+
+
+def _display_path(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(BASE_DIR))
+    except ValueError:
+        return str(path)
