@@ -118,8 +118,7 @@ def piece_placement(fen: str, moves: Iterable[str] = ()) -> dict[str, str]:
 
 
 def side_to_move(fen: str) -> Orientation:
-    parts = fen.split()
-    return "black" if len(parts) > 1 and parts[1] == "b" else "white"
+    return rules.side_to_move(fen)
 
 
 def piece_image(symbol: str) -> str:

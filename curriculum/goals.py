@@ -119,9 +119,10 @@ def miss_text(miss: Miss) -> str:
 
 @dataclass(frozen=True)
 class Tried:
-    """A legal move tried in the position `fen` after `history`, with the engine's verdict."""
+    """A legal move tried in the position `fen` (a FEN or a rules.Position) after
+    `history`, with the engine's verdict."""
 
-    fen: str
+    fen: str | rules.Position
     history: tuple[str, ...]
     move: str
     verdict: rules.Verdict

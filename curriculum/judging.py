@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import rules
 from curriculum.kinds import kind_of
 from curriculum.outcome import AnswerError, Outcome
 from curriculum.puzzles import Puzzle
@@ -32,5 +33,11 @@ from curriculum.puzzles import Puzzle
 __all__ = ["AnswerError", "Outcome", "judge"]
 
 
-def judge(puzzle: Puzzle, answer: object, played: Iterable[str] = ()) -> Outcome:
-    return kind_of(puzzle).judge(puzzle, answer, tuple(played))
+def judge(
+    puzzle: Puzzle,
+    answer: object,
+    played: Iterable[str] = (),
+    position: rules.Position | None = None,
+) -> Outcome:
+    """`position`: the kind's `position_now(puzzle, played)`, when the caller built it."""
+    return kind_of(puzzle).judge(puzzle, answer, tuple(played), position)

@@ -50,7 +50,12 @@ class Puzzle:
 
     @property
     def side_to_move(self) -> str:
-        return "black" if self.start_fen.split()[1:2] == ["b"] else "white"
+        return rules.side_to_move(self.start_fen)
+
+    @cached_property
+    def score_sheet(self) -> list[tuple[int, str, str]]:
+        """The history `moves` as score-sheet rows, worked out once per process."""
+        return rules.score_sheet(self.fen, self.moves) if self.moves else []
 
 
 @dataclass(frozen=True)

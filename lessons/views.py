@@ -108,14 +108,15 @@ def _answer(request: HttpRequest, puzzle: Puzzle) -> Screen:
     """Read the post, ask the engine when an answer was given, record it, say what to show."""
     kind = kind_of(puzzle)
     played = kind.played_from(request.POST)
-    fen = kind.position_now(puzzle, played)
+    position = kind.position_now(puzzle, played)  # the history is replayed once, here
+    fen = position.fen_now if position else puzzle.fen
     screen = Screen(puzzle=puzzle, fen=fen, played=played)
     if kind.BOARD_MODE == "view":
         action = None
         offered = {option.value for option in puzzle.options}
         screen.chosen = read_options(request.POST, offered, kind.several(puzzle))
     else:
-        action = read_board_post(fen, request.POST)
+        action = read_board_post(position, request.POST)
         screen.marked = action.marked
 
     if request.POST.get("hint"):
@@ -145,7 +146,7 @@ def _answer(request: HttpRequest, puzzle: Puzzle) -> Screen:
         return _judged(
             request, screen, judge(puzzle, action.marked), " ".join(sorted(action.marked))
         )
-    outcome = judge(puzzle, action.move, played)
+    outcome = judge(puzzle, action.move, played, position)
     verdict = outcome.rules_verdict
     if outcome.verdict == "illegal" and verdict.reason == rules.Reason.PROMOTION_REQUIRED:
         screen.promotion_pending = action.move[:4]
@@ -341,7 +342,7 @@ def _circled(screen: Screen) -> list[str]:
 
 def _history(puzzle: Puzzle) -> list[tuple[int, str, str]]:
     """The puzzle's history as score-sheet rows (number, White's SAN, Black's SAN)."""
-    return rules.score_sheet(puzzle.fen, puzzle.moves) if puzzle.moves else []
+    return puzzle.score_sheet
 
 
 def _stars_to_collect(screen: Screen) -> list[str]:

@@ -2,13 +2,16 @@
 
 Pure functions over `rules`: every judgement (is the move legal, is it mate,
 may a draw be claimed) is the engine's. The game is stored in the session as a
-plain dict (`to_session` / `from_session`) and replayed from its moves.
+plain dict (`to_session` / `from_session`) and replayed from its moves once per
+request: `Game.position` (a rules.Position) and `Game.standing` are worked out once
+per game value and carried over to the game one move later.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import date
+from functools import cached_property
 
 import rules
 from rules.pgn import game_pgn
@@ -52,6 +55,15 @@ class Game:
     def last_move(self) -> str | None:
         return self.moves[-1] if self.moves else None
 
+    @cached_property
+    def position(self) -> rules.Position:
+        """The position now, the history replayed once (raises a rules.RulesError)."""
+        return rules.Position(self.start_fen, self.moves)
+
+    @cached_property
+    def standing(self) -> Standing:
+        return standing(self)
+
 
 @dataclass(frozen=True)
 class Standing:
@@ -76,21 +88,39 @@ def new_game(start_fen: str = STANDARD_START) -> Game:
 
 
 def current_fen(game: Game) -> str:
-    return rules.position_after(game.start_fen, game.moves)
+    return game.position.fen_now
 
 
 def standing(game: Game) -> Standing:
-    assessment = rules.assess(game.start_fen, game.moves)
-    fen = current_fen(game)
+    """How `game` stands; worked out once per game value (read `game.standing`)."""
+    if "standing" in game.__dict__:
+        return game.__dict__["standing"]
+    assessment = rules.assess(game.position)
     return Standing(
-        fen=fen,
-        turn="black" if fen.split()[1] == "b" else "white",
+        fen=game.position.fen_now,
+        turn=game.position.turn,
         in_check=bool(assessment.in_check),
         checkers=tuple(assessment.checkers),
         claims=tuple(sorted(assessment.claims, key=lambda c: c.value, reverse=True)),
         termination=assessment.termination,
         winner=assessment.winner,
     )
+
+
+def _ended(game: Game, **changes) -> Game:
+    """`game` with its result and ending changed; the same moves, so the same position."""
+    ended = replace(game, **changes)
+    for cached in ("position", "standing"):
+        if cached in game.__dict__:
+            ended.__dict__[cached] = game.__dict__[cached]
+    return ended
+
+
+def _moved(game: Game, move: str) -> Game:
+    """`game` one legal move (UCI, the engine's spelling) later, without a replay."""
+    after = replace(game, moves=(*game.moves, move))
+    after.__dict__["position"] = game.position.after(move)
+    return after
 
 
 def _winner_result(winner: str) -> str:
@@ -100,11 +130,11 @@ def _winner_result(winner: str) -> str:
 def _after_move(game: Game) -> Game:
     """End the game when the engine says it has ended by itself (mate, stalemate, dead
     position, fivefold repetition, 75 moves)."""
-    now = standing(game)
+    now = game.standing
     if now.termination is None:
         return game
     result = _winner_result(now.winner) if now.winner else "1/2-1/2"
-    return replace(game, result=result, ending=now.termination.value)
+    return _ended(game, result=result, ending=now.termination.value)
 
 
 def play(game: Game, move: str, *, claim_draw: bool = False) -> tuple[Game, rules.Verdict, bool]:
@@ -118,14 +148,14 @@ def play(game: Game, move: str, *, claim_draw: bool = False) -> tuple[Game, rule
     """
     if game.over:
         raise GameOver("the game is over")
-    verdict = rules.check_move(game.start_fen, move, game.moves)
+    verdict = rules.check_move(game.position, move)
     if not verdict.legal:
         return game, verdict, False
-    claims = rules.claims_after(game.start_fen, move, game.moves) if claim_draw else frozenset()
-    after = replace(game, moves=(*game.moves, verdict.move))
+    claims = rules.claims_after(game.position, move) if claim_draw else frozenset()
+    after = _moved(game, verdict.move)
     if claims:
         claim = sorted(claims, key=lambda c: c.value, reverse=True)[0]
-        return replace(after, result="1/2-1/2", ending=claim.value), verdict, True
+        return _ended(after, result="1/2-1/2", ending=claim.value), verdict, True
     return _after_move(after), verdict, False
 
 
@@ -136,16 +166,16 @@ def claim_draw(game: Game) -> tuple[Game, bool]:
     """
     if game.over:
         raise GameOver("the game is over")
-    claims = standing(game).claims
+    claims = game.standing.claims
     if not claims:
         return game, False
-    return replace(game, result="1/2-1/2", ending=claims[0].value), True
+    return _ended(game, result="1/2-1/2", ending=claims[0].value), True
 
 
 def agree_draw(game: Game) -> Game:
     if game.over:
         raise GameOver("the game is over")
-    return replace(game, result="1/2-1/2", ending=AGREEMENT)
+    return _ended(game, result="1/2-1/2", ending=AGREEMENT)
 
 
 def resign(game: Game, side: str) -> Game:
@@ -154,18 +184,14 @@ def resign(game: Game, side: str) -> Game:
         raise RefereeError(f"side must be white or black, not {side!r}")
     if game.over:
         raise GameOver("the game is over")
-    return replace(
+    return _ended(
         game, result=_winner_result("black" if side == "white" else "white"), ending=RESIGNATION
     )
 
 
 def score_sheet(game: Game) -> list[tuple[int, str, str]]:
     """(move number, White's SAN, Black's SAN) rows; "…" fills White's place when Black began."""
-    return rules.score_sheet(game.start_fen, game.moves)
-
-
-def winner(game: Game) -> str | None:
-    return {"1-0": "white", "0-1": "black"}.get(game.result)
+    return rules.score_sheet(game.position)
 
 
 def pgn(game: Game, *, event: str, white: str, black: str, played_on: date) -> str:
@@ -207,7 +233,7 @@ def from_session(data: object) -> Game | None:
         if not all(isinstance(m, str) for m in moves):
             return None
         game = Game(start_fen=start_fen, moves=moves, result=result, ending=ending)
-        rules.position_after(game.start_fen, game.moves)  # the history is legal
+        game.position  # noqa: B018 (the history is replayed once here, and checked)
     except (KeyError, TypeError, rules.RulesError):
         return None
     return game

@@ -87,7 +87,7 @@ def _page(
     pending: str | None = None,
     confirm: str | None = None,
 ) -> HttpResponse:
-    now = referee.standing(game)
+    now = game.standing
     context = {
         "game": game,
         "standing": now,
@@ -114,15 +114,14 @@ def _page(
 
 
 def _move_feedback(game: Game, verdict: rules.Verdict, claimed: bool, claim_asked: bool) -> dict:
-    mover = "black" if referee.standing(game).turn == "white" else "white"
+    mover = "black" if game.standing.turn == "white" else "white"
     title = gettext("%(side)s played %(san)s.") % {"side": _side_name(mover), "san": verdict.san}
     messages = []
     if game.over:
         messages += [_ending_sentence(game), _result_sentence(game)]
     elif verdict.gives_check:
         messages.append(
-            gettext("Check! %(side)s must answer it.")
-            % {"side": _side_name(referee.standing(game).turn)}
+            gettext("Check! %(side)s must answer it.") % {"side": _side_name(game.standing.turn)}
         )
     if claim_asked and not claimed:
         messages.append(
@@ -151,7 +150,7 @@ def referee_board(request: HttpRequest) -> HttpResponse:
 
     game = _load(request)
     try:
-        action = read_board_post(game.start_fen, request.POST, game.moves)
+        action = read_board_post(game.position, request.POST)
     except BoardInputError as error:
         return _bad_request(request, str(error))
     if action.kind == "select":

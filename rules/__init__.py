@@ -39,6 +39,9 @@ A legal move comes with its facts:
 puzzles (checkmate or stalemate within n moves, squares to visit); see
 ``rules.search``. ``legal_moves``, ``placement``, ``piece_at``, ``square_color`` and ``neighbours``
 answer plain board questions.
+
+A ``Position`` replays a history once; every function above takes it where it takes a
+FEN, so one request replays its history once however many questions it asks.
 """
 
 from rules.castling import castling_move
@@ -47,7 +50,7 @@ from rules.endings import Assessment, assess, claims_after
 from rules.errors import IllegalHistory, InvalidFen, InvalidMove, InvalidSquare, RulesError
 from rules.judge import check_move
 from rules.notation import history_san, parse_move, score_sheet
-from rules.position import parse_square, position_after
+from rules.position import Position, parse_square, position_after, side_to_move
 from rules.search import (
     Progress,
     VisitSearch,
@@ -78,6 +81,7 @@ __all__ = [
     "InvalidFen",
     "InvalidMove",
     "InvalidSquare",
+    "Position",
     "Progress",
     "Reason",
     "RulesError",
@@ -105,6 +109,7 @@ __all__ = [
     "position_after",
     "progress_after",
     "score_sheet",
+    "side_to_move",
     "square_color",
     "visit_search",
 ]

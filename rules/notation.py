@@ -119,7 +119,10 @@ def history_san(fen: str, moves: Sequence[str] | str = ()) -> list[str]:
 
     Raises InvalidFen or IllegalHistory, like every function that takes a history.
     """
-    board = board_from(fen, moves)
+    return _sans(board_from(fen, moves))
+
+
+def _sans(board: chess.Board) -> list[str]:
     replay = board.root()
     sans = []
     for move in board.move_stack:
@@ -136,8 +139,9 @@ def score_sheet(fen: str, moves: Sequence[str] | str = ()) -> list[tuple[int, st
     >>> score_sheet("4k3/8/8/8/8/8/4P3/4K3 b - - 0 7", ["e8d7", "e2e4"])
     [(7, '…', 'Kd7'), (8, 'e4', '')]
     """
-    start = board_from(fen)
-    sans = (["…"] if start.turn == chess.BLACK else []) + history_san(fen, moves)
+    board = board_from(fen, moves)
+    start = board.root()
+    sans = (["…"] if start.turn == chess.BLACK else []) + _sans(board)
     rows = []
     for index in range(0, len(sans), 2):
         black = sans[index + 1] if index + 1 < len(sans) else ""

@@ -51,19 +51,88 @@ def parse_uci(text: object) -> chess.Move:
     )
 
 
+class Position:
+    """A position with its history, replayed and checked once.
+
+    Give it wherever the engine takes a FEN: ``check_move(position, "e2e4")``,
+    ``assess(position)``, ``placement(position)``, ``score_sheet(position)``. The
+    engine then starts from the board built here instead of replaying the history
+    again; ``moves`` given beside it are played on top. ``after(move)`` is the
+    position one legal move later, without a replay.
+
+    >>> position = Position("4k3/8/8/8/8/8/8/4K2R w K - 0 1", ["e1f1"])
+    >>> position.fen_now
+    '4k3/8/8/8/8/8/8/5K1R b - - 1 1'
+    >>> position.after("e8d8").moves
+    ('e1f1', 'e8d8')
+    """
+
+    __slots__ = ("_board", "fen", "moves")
+
+    def __init__(self, fen: str, moves: Sequence[str] | str = ()):
+        self._board = board_from(fen, moves)
+        self.fen = fen
+        self.moves = tuple(move.uci() for move in self._board.move_stack)
+
+    @classmethod
+    def _of(cls, fen: str, board: chess.Board) -> "Position":
+        position = cls.__new__(cls)
+        position._board, position.fen = board, fen
+        position.moves = tuple(move.uci() for move in board.move_stack)
+        return position
+
+    @property
+    def fen_now(self) -> str:
+        return self._board.fen()
+
+    @property
+    def turn(self) -> str:
+        """The side to move: "white" or "black"."""
+        return "white" if self._board.turn == chess.WHITE else "black"
+
+    def board(self) -> chess.Board:
+        """A copy of the board, history included, to play on."""
+        return self._board.copy()
+
+    def after(self, move: str) -> "Position":
+        """The position after the legal UCI ``move``; raises IllegalHistory otherwise."""
+        board = self.board()
+        parsed = parse_uci(move)
+        if not board.is_legal(parsed):
+            raise IllegalHistory(f"{move} is not legal in the position {board.fen()}")
+        board.push(parsed)
+        return Position._of(self.fen, board)
+
+
 def board_from(fen: object, moves: Sequence[str] | str = ()) -> chess.Board:
     """The position ``fen`` after playing the UCI ``moves`` from it, checked at every step.
 
+    ``fen`` may be a FEN or a ``Position`` (its board is copied, not replayed).
     ``moves`` may also be one string of UCI moves separated by spaces.
     Raises InvalidFen or IllegalHistory.
     """
-    board = _board_from_fen(fen)
     if moves is None:
         moves = ()
     elif isinstance(moves, str):
         moves = moves.split()
     elif not isinstance(moves, Sequence):
         raise IllegalHistory(f"the history must be a list of UCI moves, not {moves!r}")
+    if isinstance(fen, Position):
+        board = fen.board()
+        _play(board, moves)
+        return board
+    return _replay(fen, moves)
+
+
+def _replay(fen: object, moves: Sequence[str]) -> chess.Board:
+    """The board of ``fen`` with the history ``moves`` replayed, each move checked: the
+    work a Position does once (tests count these calls)."""
+    board = _board_from_fen(fen)
+    _play(board, moves)
+    return board
+
+
+def _play(board: chess.Board, moves: Sequence[str]) -> None:
     for number, text in enumerate(moves, start=1):
         try:
             move = parse_uci(text)
@@ -74,7 +143,6 @@ def board_from(fen: object, moves: Sequence[str] | str = ()) -> chess.Board:
                 f"history move {number} ({text}) is not legal in the position {board.fen()}"
             )
         board.push(move)
-    return board
 
 
 def _board_from_fen(fen: object) -> chess.Board:
@@ -91,6 +159,15 @@ def _board_from_fen(fen: object) -> chess.Board:
     return board
 
 
-def position_after(fen: str, moves: Sequence[str] | str = ()) -> str:
+def side_to_move(fen: str) -> str:
+    """ "white" or "black", read from the FEN's second field.
+
+    >>> side_to_move("4k3/8/8/8/8/8/8/4K3 b - - 0 1")
+    'black'
+    """
+    return "black" if fen.split()[1:2] == ["b"] else "white"
+
+
+def position_after(fen: "str | Position", moves: Sequence[str] | str = ()) -> str:
     """The FEN after playing ``moves`` from ``fen``; validates both."""
     return board_from(fen, moves).fen()

@@ -68,7 +68,7 @@ def load(raw: Mapping) -> dict:
     }
 
 
-def judge(puzzle: Puzzle, answer: object, played: tuple[str, ...]) -> Outcome:
+def judge(puzzle: Puzzle, answer: object, played: tuple[str, ...], position=None) -> Outcome:
     if not isinstance(answer, str):
         raise AnswerError("an assess answer is one value")
     return common.compare_options(puzzle, frozenset([answer]), truth(puzzle))

@@ -139,7 +139,7 @@ def load(raw: Mapping) -> dict:
     }
 
 
-def judge(puzzle: Puzzle, answer: object, played: tuple[str, ...]) -> Outcome:
+def judge(puzzle: Puzzle, answer: object, played: tuple[str, ...], position=None) -> Outcome:
     return common.compare_options(puzzle, common.values(answer), truth(puzzle))
 
 

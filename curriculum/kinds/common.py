@@ -6,6 +6,7 @@ from collections.abc import Collection
 
 from django.utils.translation import gettext as _
 
+import rules
 from curriculum.outcome import AnswerError, Outcome
 from curriculum.puzzles import Puzzle
 
@@ -49,5 +50,6 @@ def no_moves(post) -> tuple[str, ...]:
     return ()
 
 
-def start_position(puzzle: Puzzle, played: tuple[str, ...]) -> str:
-    return puzzle.start_fen
+def start_position(puzzle: Puzzle, played: tuple[str, ...]) -> rules.Position | None:
+    """The puzzle's own position (None for a question with no board)."""
+    return rules.Position(puzzle.start_fen) if puzzle.start_fen else None

@@ -52,42 +52,50 @@ def played_from(post: QueryDict) -> tuple[str, ...]:
     return read_played(post)
 
 
-def position_now(puzzle: Puzzle, played: tuple[str, ...]) -> str:
-    """The position after the moves of this try (`played`); an illegal history raises a
-    ValueError (the view answers 400)."""
-    if not played:
-        return puzzle.start_fen
+def position_now(puzzle: Puzzle, played: tuple[str, ...]) -> rules.Position:
+    """The position after the moves of this try (`played`), the history replayed once; an
+    illegal history raises a ValueError (the view answers 400)."""
     if puzzle.goal["type"] == "visit":
-        return _visit_position(
-            puzzle, played, PostError(_("The moves played so far cannot be read."))
-        )
-    return rules.position_after(puzzle.fen, (*puzzle.moves, *played))
+        error = PostError(_("The moves played so far cannot be read."))
+        return rules.Position(_visit_position(puzzle, played, error))
+    return rules.Position(puzzle.fen, (*puzzle.moves, *played))
 
 
 # --- judging --------------------------------------------------------------------------
 
 
-def judge(puzzle: Puzzle, answer: object, played: tuple[str, ...]) -> Outcome:
+def judge(
+    puzzle: Puzzle,
+    answer: object,
+    played: tuple[str, ...],
+    position: rules.Position | None = None,
+) -> Outcome:
+    """`position` is `position_now(puzzle, played)` when the caller has it already."""
     if not isinstance(answer, str) or not UCI_PATTERN.match(answer):
         raise AnswerError(f"not a move in UCI notation: {answer!r}")
     if not all(isinstance(m, str) and UCI_PATTERN.match(m) for m in played):
         raise AnswerError("the moves played so far are not UCI moves")
     plan = GOALS[puzzle.goal["type"]].plan
     if plan == "visit":
-        return _judge_visit(puzzle, answer, played)
+        return _judge_visit(puzzle, answer, played, position)
     if plan == "forced":
-        return _judge_forced(puzzle, answer, played)
-    return _judge_one_move(puzzle, answer, played)
+        within = int(puzzle.goal.get("within", 1))
+        if len(played) % 2 or len(played) // 2 >= within:
+            raise AnswerError("the moves played so far do not fit this puzzle")
+        return _judge_forced(_Try(puzzle, answer, played, position))
+    if played:
+        raise AnswerError("this puzzle is solved in one move")
+    return _judge_one_move(_Try(puzzle, answer, played, position))
 
 
 class _Try:
     """The move tried after `played`, and the outcomes it can have."""
 
-    def __init__(self, puzzle: Puzzle, move: str, played: tuple[str, ...]):
-        self.puzzle, self.played = puzzle, played
-        self.history = (*puzzle.moves, *played)
-        self.fen_now = rules.position_after(puzzle.fen, self.history)
-        self.verdict = rules.check_move(puzzle.fen, move, self.history)
+    def __init__(self, puzzle: Puzzle, move: str, played: tuple[str, ...], position):
+        self.puzzle, self.played, self.move = puzzle, played, move
+        self.position = position or rules.Position(puzzle.fen, (*puzzle.moves, *played))
+        self.fen_now = self.position.fen_now
+        self.verdict = rules.check_move(self.position, move)
 
     def refused(self, kind: str, miss: Miss | None = None, message: str | None = None):
         """Illegal or incorrect: nothing is kept."""
@@ -99,31 +107,28 @@ class _Try:
 
     def kept(self, kind: str, message: str | None = None, reply: str | None = None):
         done = self.verdict.move  # the engine's spelling: king-takes-rook castling becomes e1g1
-        moves = (*self.played, done) if reply is None else (*self.played, done, reply)
-        fen = rules.position_after(self.puzzle.fen, (*self.puzzle.moves, *moves))
-        return Outcome(kind, self.verdict, message, moves, reply, fen, frozenset())
+        after = self.position.after(done)
+        moves = (*self.played, done)
+        if reply is not None:
+            after, moves = after.after(reply), (*moves, reply)
+        return Outcome(kind, self.verdict, message, moves, reply, after.fen_now, frozenset())
 
 
-def _judge_one_move(puzzle: Puzzle, move: str, played: tuple[str, ...]) -> Outcome:
-    if played:
-        raise AnswerError("this puzzle is solved in one move")
-    tried = _Try(puzzle, move, played)
+def _judge_one_move(tried: _Try) -> Outcome:
     if not tried.verdict.legal:
         return tried.refused("illegal")
-    miss = first_miss(puzzle.goal, Tried(puzzle.fen, tried.history, move, tried.verdict))
+    goal = tried.puzzle.goal
+    miss = first_miss(goal, Tried(tried.position, (), tried.move, tried.verdict))
     return tried.kept("correct") if miss is None else tried.refused("incorrect", miss)
 
 
-def _judge_forced(puzzle: Puzzle, move: str, played: tuple[str, ...]) -> Outcome:
-    kind = puzzle.goal["type"]
-    within = int(puzzle.goal.get("within", 1))
-    if len(played) % 2 or len(played) // 2 >= within:
-        raise AnswerError("the moves played so far do not fit this puzzle")
-    tried = _Try(puzzle, move, played)
+def _judge_forced(tried: _Try) -> Outcome:
+    kind = tried.puzzle.goal["type"]
+    within = int(tried.puzzle.goal.get("within", 1))
     if not tried.verdict.legal:
         return tried.refused("illegal")
-    left = within - len(played) // 2
-    progress = rules.progress_after(puzzle.fen, tried.history, tried.verdict.move, kind, left)
+    left = within - len(tried.played) // 2
+    progress = rules.progress_after(tried.position, (), tried.verdict.move, kind, left)
     if progress.status == "met":
         return tried.kept("correct", reply=progress.reply)
     if progress.status == "on_track":
@@ -146,13 +151,18 @@ def _visit_position(puzzle: Puzzle, played: tuple[str, ...], error: ValueError) 
     return fen
 
 
-def _judge_visit(puzzle: Puzzle, move: str, played: tuple[str, ...]) -> Outcome:
+def _judge_visit(
+    puzzle: Puzzle, move: str, played: tuple[str, ...], position: rules.Position | None
+) -> Outcome:
     goal = puzzle.goal
     targets = frozenset(goal["targets"])
     budget = int(goal.get("budget", len(targets)))
     if len(played) >= budget:
         raise AnswerError("every move of the budget has been played")
-    fen_now = _visit_position(puzzle, played, AnswerError("a move played earlier is not legal"))
+    if position is not None:
+        fen_now = position.fen_now
+    else:
+        fen_now = _visit_position(puzzle, played, AnswerError("a move played earlier is not legal"))
     verdict = rules.check_move(fen_now, move)
 
     def outcome(kind: str, message: str | None = None, miss: Miss | None = None) -> Outcome:
@@ -231,14 +241,16 @@ def _check_forced(puzzle: Puzzle) -> None:
 
 def _check_one_move(puzzle: Puzzle) -> None:
     kind = puzzle.goal["type"]
-    history = puzzle.moves if kind == "threefold" else ()
-    fen = puzzle.fen if kind == "threefold" else puzzle.start_fen
+    # Repetition needs the history; other goals ask about the start position alone.
+    position = rules.Position(puzzle.fen, puzzle.moves if kind == "threefold" else ())
+    if kind != "threefold":
+        position = rules.Position(puzzle.start_fen)
     met = []
     for move in rules.legal_moves(puzzle.fen, puzzle.moves):
-        verdict = rules.check_move(fen, move, history)
+        verdict = rules.check_move(position, move)
         if not verdict.legal:
             raise Problem(f"the engine and python-chess disagree on {move}")
-        met.append(first_miss(puzzle.goal, Tried(fen, history, move, verdict)) is None)
+        met.append(first_miss(puzzle.goal, Tried(position, (), move, verdict)) is None)
     if not any(met):
         raise Problem("no legal move meets the goal")
     if all(met):

@@ -52,7 +52,7 @@ def load(raw: Mapping) -> dict:
     return {"target": raw["target"], "square": fields.text(raw, "square")}
 
 
-def judge(puzzle: Puzzle, answer: object, played: tuple[str, ...]) -> Outcome:
+def judge(puzzle: Puzzle, answer: object, played: tuple[str, ...], position=None) -> Outcome:
     chosen = common.values(answer)
     bad = [s for s in chosen if not SQUARE_PATTERN.match(s)]
     if bad:

@@ -31,7 +31,7 @@ def load(raw: Mapping) -> dict:
     return {"options": offered, "answer": answer}
 
 
-def judge(puzzle: Puzzle, answer: object, played: tuple[str, ...]) -> Outcome:
+def judge(puzzle: Puzzle, answer: object, played: tuple[str, ...], position=None) -> Outcome:
     return common.compare_options(puzzle, common.values(answer), frozenset(puzzle.answer))
 
 

@@ -53,7 +53,7 @@ def test_fools_mate_ends_the_game_and_black_wins():
     assert game.over
     assert game.result == "0-1"
     assert game.ending == "checkmate"
-    assert referee.winner(game) == "black"
+    assert game.standing.winner == "black"
 
 
 def test_stalemate_ends_the_game_drawn():
