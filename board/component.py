@@ -265,8 +265,9 @@ def read_board_post(fen: str, post: Mapping, moves: Iterable[str] = ()) -> Board
     with `pending` (from+to of the pawn move), `typed` (「Nf3」, 「e2e4」),
     `marked` (squares marked so far, mark mode) with `mode`, and `done`.
 
-    `fen` and `moves` are given as to `rules`: the start position and the UCI
-    moves played from it; the board shown is the position after them.
+    `fen` and `moves` are given as to `rules`: the start position (a FEN or a
+    rules.Position) and the UCI moves played from it; the board shown is the
+    position after them.
     Raises BoardInputError (a ValueError) on a value no board form can send.
     """
     moves = tuple(moves)
@@ -274,39 +275,51 @@ def read_board_post(fen: str, post: Mapping, moves: Iterable[str] = ()) -> Board
     mode = post.get("mode") or "move"
     if mode not in MODES:
         raise BoardInputError(gettext("This board form cannot be read."))
-
     if post.get("cancel"):
         return BoardInput(kind="select", selected=None)
     promotion = (post.get("promotion") or "").strip()
     if promotion:
-        pending = (post.get("pending") or "").strip()
-        if promotion not in PROMOTION_PIECES or len(pending) != 4:
-            raise BoardInputError(gettext("This promotion cannot be read."))
-        if pending[:2] not in SQUARE_NAMES or pending[2:] not in SQUARE_NAMES:
-            raise BoardInputError(gettext("This promotion cannot be read."))
-        return BoardInput(kind="move", move=pending + promotion)
-
+        return _read_promotion(promotion, (post.get("pending") or "").strip())
     if mode == "mark":
-        marked = _marked(post)
-        if post.get("done"):
-            return BoardInput(kind="marks_done", marked=marked)
-        square = _square(post, "square")
-        if square is None:
-            return BoardInput(kind="none", marked=marked)
-        return BoardInput(kind="mark", marked=marked ^ {square})
-
+        return _read_marks(post)
     # A typed move wins over `square`: pressing Enter in the text field submits
     # the form with its first button (a board square) as the submitter.
     typed = (post.get("typed") or "").strip()
-    square = _square(post, "square")
     if typed:
-        if len(typed) > TYPED_MOVE_MAX_LENGTH:
-            return BoardInput(kind="unreadable", typed=typed[:TYPED_MOVE_MAX_LENGTH])
-        try:
-            return BoardInput(kind="move", move=rules.parse_move(fen, typed, moves))
-        except rules.RulesError:
-            return BoardInput(kind="unreadable", typed=typed)
+        return _read_typed(fen, typed, moves)
+    return _read_tap(placement, post)
 
+
+def _read_promotion(promotion: str, pending: str) -> BoardInput:
+    if promotion not in PROMOTION_PIECES or len(pending) != 4:
+        raise BoardInputError(gettext("This promotion cannot be read."))
+    if pending[:2] not in SQUARE_NAMES or pending[2:] not in SQUARE_NAMES:
+        raise BoardInputError(gettext("This promotion cannot be read."))
+    return BoardInput(kind="move", move=pending + promotion)
+
+
+def _read_marks(post: Mapping) -> BoardInput:
+    marked = _marked(post)
+    if post.get("done"):
+        return BoardInput(kind="marks_done", marked=marked)
+    square = _square(post, "square")
+    if square is None:
+        return BoardInput(kind="none", marked=marked)
+    return BoardInput(kind="mark", marked=marked ^ {square})
+
+
+def _read_typed(fen, typed: str, moves: tuple[str, ...]) -> BoardInput:
+    if len(typed) > TYPED_MOVE_MAX_LENGTH:
+        return BoardInput(kind="unreadable", typed=typed[:TYPED_MOVE_MAX_LENGTH])
+    try:
+        return BoardInput(kind="move", move=rules.parse_move(fen, typed, moves))
+    except rules.RulesError:
+        return BoardInput(kind="unreadable", typed=typed)
+
+
+def _read_tap(placement: Mapping[str, str], post: Mapping) -> BoardInput:
+    """A tap on `square` with or without a piece picked up before (`selected`)."""
+    square = _square(post, "square")
     selected = _square(post, "selected")
     if square is None:
         return BoardInput(kind="select", selected=selected) if selected else BoardInput("none")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from pathlib import Path
 
@@ -33,6 +33,56 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("draws", "和棋"),
     ("notation", "記譜與禮儀"),
 )
+
+
+def _text_given(value: object, slug: str) -> bool:
+    return isinstance(value, str) and bool(value)
+
+
+def _whole_from_one(value: object, slug: str) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
+def _sentences(value: object, slug: str) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(s, str) for s in value)
+
+
+# The shape of a lesson file's top level, stated once: (key, check(value, slug), message).
+LESSON_SHAPE: tuple[
+    tuple[str, Callable[[object, str], bool], Callable[[object, str], str]], ...
+] = (
+    ("slug", _text_given, lambda v, slug: "lesson needs a non-empty `slug`"),
+    ("title", _text_given, lambda v, slug: "lesson needs a non-empty `title`"),
+    ("group", _text_given, lambda v, slug: "lesson needs a non-empty `group`"),
+    ("summary", _text_given, lambda v, slug: "lesson needs a non-empty `summary`"),
+    (
+        "slug",
+        lambda v, slug: v in (None, slug),
+        lambda v, slug: f"slug {v!r} differs from the file name {slug!r}",
+    ),
+    ("group", lambda v, slug: v in dict(GROUPS), lambda v, slug: f"unknown group {v!r}"),
+    ("order", _whole_from_one, lambda v, slug: "lesson needs an `order`, a whole number from 1"),
+    (
+        "intro",
+        _sentences,
+        lambda v, slug: "lesson needs an `intro`: a list of short sentences",
+    ),
+    (
+        "puzzles",
+        lambda v, slug: isinstance(v, list) and bool(v),
+        lambda v, slug: "lesson has no [[puzzles]]",
+    ),
+)
+
+
+def _header_problems(data: Mapping, slug: str) -> list[tuple[str, str]]:
+    """(key, message) for every rule of LESSON_SHAPE the file's top level breaks."""
+    return [
+        (key, message(data.get(key), slug))
+        for key, holds, message in LESSON_SHAPE
+        if not holds(data.get(key), slug)
+    ]
+
 
 ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 ID_MAX_LENGTH = 60
@@ -91,31 +141,14 @@ def load_lesson(path: Path) -> tuple[Lesson | None, list[ContentError]]:
         line = int(match.group(1)) if match else 1
         return None, [ContentError(path, line, path.stem, f"cannot parse the file: {error}")]
 
-    errors: list[ContentError] = []
     slug = path.stem
-
-    def lesson_error(key: str, message: str) -> None:
-        errors.append(ContentError(path, line_of_key(text, key), slug, message))
-
-    for key, kind in (("slug", str), ("title", str), ("group", str), ("summary", str)):
-        if not isinstance(data.get(key), kind) or not data.get(key):
-            lesson_error(key, f"lesson needs a non-empty `{key}`")
-    if data.get("slug") not in (None, slug):
-        lesson_error("slug", f"slug {data.get('slug')!r} differs from the file name {slug!r}")
-    if data.get("group") not in dict(GROUPS):
-        lesson_error("group", f"unknown group {data.get('group')!r}")
-    order = data.get("order")
-    if not isinstance(order, int) or isinstance(order, bool) or order < 1:
-        lesson_error("order", "lesson needs an `order`, a whole number from 1")
-    intro = data.get("intro")
-    if not isinstance(intro, list) or not intro or not all(isinstance(s, str) for s in intro):
-        lesson_error("intro", "lesson needs an `intro`: a list of short sentences")
-    raw_puzzles = data.get("puzzles")
-    if not isinstance(raw_puzzles, list) or not raw_puzzles:
-        lesson_error("puzzles", "lesson has no [[puzzles]]")
-        raw_puzzles = []
+    errors = [
+        ContentError(path, line_of_key(text, key), slug, message)
+        for key, message in _header_problems(data, slug)
+    ]
     if errors:
         return None, errors
+    order, intro, raw_puzzles = data["order"], data["intro"], data["puzzles"]
 
     puzzles = []
     for raw in raw_puzzles:

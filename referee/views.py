@@ -133,21 +133,30 @@ def _move_feedback(game: Game, verdict: rules.Verdict, claimed: bool, claim_aske
 @require_http_methods(["GET", "POST"])
 def referee_board(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
-        if "fen" in request.GET:
-            try:
-                game = referee.new_game(request.GET["fen"])
-            except rules.RulesError:
-                return _bad_request(
-                    request,
-                    gettext(
-                        "This FEN is not a legal chess position, so no game can start from it. "
-                        "Check it and try again."
-                    ),
-                )
-            _save(request, game)
-            return redirect("referee")
-        return _page(request, _load(request))
+        return _board_shown(request)
+    return _board_move(request)
 
+
+def _board_shown(request: HttpRequest) -> HttpResponse:
+    """The board as it stands, or (`?fen=`) a new game from that position."""
+    if "fen" not in request.GET:
+        return _page(request, _load(request))
+    try:
+        game = referee.new_game(request.GET["fen"])
+    except rules.RulesError:
+        return _bad_request(
+            request,
+            gettext(
+                "This FEN is not a legal chess position, so no game can start from it. "
+                "Check it and try again."
+            ),
+        )
+    _save(request, game)
+    return redirect("referee")
+
+
+def _board_move(request: HttpRequest) -> HttpResponse:
+    """A tap, a typed move or a promotion on the referee's board."""
     game = _load(request)
     try:
         action = read_board_post(game.position, request.POST)
