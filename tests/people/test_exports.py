@@ -15,6 +15,17 @@ from tutor.people.models import ChildProfile, Student
 pytestmark = pytest.mark.django_db
 
 BOM = "\ufeff"
+ATTEMPTS_HEADER = [
+    "暱稱",
+    "時間",
+    "課程",
+    "題目",
+    "答案",
+    "判定",
+    "原因代碼",
+    "規則",
+    "局面（FEN）",
+]
 
 
 def give_progress(learner, lesson, answer="e2e4") -> None:
@@ -45,12 +56,13 @@ def test_the_grid_csv_starts_with_a_bom_and_has_a_row_per_student(
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert "attachment" in response["Content-Disposition"]
     rows = read_csv(response)
-    assert rows[0][:3] == [
-        "nickname",
-        f"{first_lesson.title} solved",
-        f"{first_lesson.title} stars",
+    assert rows[0][:4] == [
+        "暱稱",
+        f"{first_lesson.title}：解開題數",
+        f"{first_lesson.title}：總題數",
+        f"{first_lesson.title}：星星",
     ]
-    assert rows[1][:3] == ["小華", f"1/{len(first_lesson.puzzles)}", "0"]
+    assert rows[1][:4] == ["小華", "1", str(len(first_lesson.puzzles)), "0"]
     assert len(rows) == 2
 
 
@@ -59,17 +71,7 @@ def test_the_attempts_csv_lists_every_attempt_with_its_rule(
 ):
     give_progress(student.learner, first_lesson)
     rows = read_csv(signed_in(teacher).get(reverse("people:attempts_csv", args=[classroom.pk])))
-    assert rows[0] == [
-        "nickname",
-        "time",
-        "lesson",
-        "puzzle",
-        "answer",
-        "verdict",
-        "reason",
-        "rule",
-        "fen",
-    ]
+    assert rows[0] == ATTEMPTS_HEADER
     assert [row[4:8] for row in rows[1:]] == [
         ["a1a8", "illegal", "PATH_BLOCKED", "只有馬可以跳過棋子"],
         ["e2e4", "correct", "", ""],

@@ -10,6 +10,8 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from lessons.learners import LEARNER_SESSION_KEY, forget_learner
 from lessons.models import Attempt, Learner, PuzzleResult
@@ -40,20 +42,41 @@ def _csv_response(filename: str, rows: list[list]) -> HttpResponse:
 
 @grown_up_required
 def grid_csv(request: HttpRequest, classroom_id: int) -> HttpResponse:
-    """One row per student: for each lesson, puzzles solved out of all and the lesson's stars."""
+    """One row per student: for each lesson, puzzles solved, the lesson's puzzles, its stars.
+
+    Each count has its own cell: a cell like 「1/13」 opens in a spreadsheet as a date.
+    """
     classroom = classroom_for_teacher(request.user, classroom_id)
     lessons = all_lessons()
     grid = reports.class_grid(list(classroom.students.select_related("learner")), lessons)
-    header = ["nickname"]
+    header = [_("Nickname")]
     for lesson in lessons:
-        header += [f"{lesson.title} solved", f"{lesson.title} stars"]
+        names = {"lesson": lesson.title}
+        header += [
+            _("%(lesson)s: solved") % names,
+            _("%(lesson)s: puzzles") % names,
+            _("%(lesson)s: stars") % names,
+        ]
     rows = [header]
     for row in grid:
         line = [row.student.learner.nickname]
         for cell in row.cells:
-            line += [f"{cell.progress.solved}/{cell.progress.total}", cell.progress.stars]
+            line += [cell.progress.solved, cell.progress.total, cell.progress.stars]
         rows.append(line)
     return _csv_response(f"class-{classroom.join_code}-grid.csv", rows)
+
+
+ATTEMPT_HEADER = (
+    gettext_lazy("Nickname"),
+    gettext_lazy("Time"),
+    gettext_lazy("Lesson"),
+    gettext_lazy("Puzzle"),
+    gettext_lazy("Answer"),
+    gettext_lazy("Verdict"),
+    gettext_lazy("Reason code"),
+    gettext_lazy("Rule"),
+    gettext_lazy("Position (FEN)"),
+)
 
 
 @grown_up_required
@@ -64,8 +87,7 @@ def attempts_csv(request: HttpRequest, classroom_id: int) -> HttpResponse:
         .select_related("learner")
         .order_by("learner__nickname", "created_at", "pk")
     )
-    header = ["nickname", "time", "lesson", "puzzle", "answer", "verdict", "reason", "rule", "fen"]
-    rows = [header]
+    rows = [[str(title) for title in ATTEMPT_HEADER]]
     for attempt in attempts.iterator(chunk_size=2000):
         rule = str(misconception_for(attempt.reason).title) if attempt.reason else ""
         rows.append(
