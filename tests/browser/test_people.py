@@ -274,7 +274,7 @@ def test_the_remaining_people_pages_are_axe_clean(
     kid.get_by_role("link", name="阿志").click()
     kid.get_by_role("button", name="太陽").click()
     kid.get_by_role("button", name="月亮").click()
-    card = kid.locator('[data-lesson="board"]')
+    card = kid.locator('[data-first-up] [data-lesson="board"]')  # the homework, first
     expect(card.locator("[data-assigned]")).to_have_text("老師指定")
     kid.screenshot(path=screenshot_dir / "people-map-assignment.png")
     assert_no_axe_violations(axe, kid)

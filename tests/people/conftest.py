@@ -7,7 +7,7 @@ from django.test import Client
 
 from curriculum.loading import get_curriculum
 from lessons.models import Learner
-from tutor.people.models import ChildProfile, Classroom, GrownUp, Student
+from tutor.people.models import ChildProfile, Classroom, GrownUp, Student, next_seat_number
 
 
 def make_grown_up(username: str):
@@ -68,7 +68,11 @@ def student(classroom) -> Student:
 def make_student(classroom: Classroom, nickname: str, secret=("sun", "moon")) -> Student:
     learner = Learner.objects.create(nickname=nickname, avatar="R")
     return Student.objects.create(
-        classroom=classroom, learner=learner, secret_first=secret[0], secret_second=secret[1]
+        classroom=classroom,
+        learner=learner,
+        secret_first=secret[0],
+        secret_second=secret[1],
+        seat_number=next_seat_number(classroom),
     )
 
 

@@ -1,18 +1,21 @@
-"""Teachers: classes, students from a pasted list, login cards, secrets, moves, assignments."""
+"""Teachers: classes, students from a pasted list (in its order, with seat numbers), login cards
+with the class's QR code, secrets, moves, assignments."""
 
 from contextlib import suppress
 
+import segno
 from django.db import IntegrityError, transaction
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from lessons.models import Learner
 from tutor.people.avatars import AVATARS
 from tutor.people.forms import AssignmentForm, ClassroomForm, MoveStudentForm, StudentListForm
-from tutor.people.models import Assignment, Classroom, Student
+from tutor.people.models import Assignment, Classroom, Student, next_seat_number
 from tutor.people.permissions import classroom_for_teacher, grown_up_required, student_for_teacher
 from tutor.people.picture_words import new_secret
 
@@ -64,24 +67,47 @@ def class_roster(request: HttpRequest, classroom_id: int) -> HttpResponse:
     added = [name for name in names if name not in taken]
     with transaction.atomic():
         start = len(taken)
+        first_seat = next_seat_number(classroom)
         for offset, name in enumerate(added):
             avatar = AVATAR_CYCLE[(start + offset) % len(AVATAR_CYCLE)]
             learner = Learner.objects.create(nickname=name, avatar=avatar)
             first, second = new_secret()
             Student.objects.create(
-                classroom=classroom, learner=learner, secret_first=first, secret_second=second
+                classroom=classroom,
+                learner=learner,
+                secret_first=first,
+                secret_second=second,
+                seat_number=first_seat + offset,
             )
     skipped = [name for name in names if name in taken]
     return _roster_page(request, classroom, StudentListForm(), added=added, skipped=skipped)
 
 
+def class_login_url(request: HttpRequest, classroom: Classroom) -> str:
+    """The class's login page with its code in, as printed and as the QR code opens it."""
+    return request.build_absolute_uri(reverse("people:pick_name", args=[classroom.join_code]))
+
+
 @grown_up_required
 def login_cards(request: HttpRequest, classroom_id: int) -> HttpResponse:
     classroom = classroom_for_teacher(request.user, classroom_id)
-    students = list(classroom.students.select_related("learner"))
-    return render(
-        request, "people/login_cards.html", {"classroom": classroom, "students": students}
-    )
+    context = {
+        "classroom": classroom,
+        "students": list(classroom.students.select_related("learner")),
+        "site_url": request.build_absolute_uri("/"),
+        "login_url": class_login_url(request, classroom),
+    }
+    return render(request, "people/login_cards.html", context)
+
+
+@grown_up_required
+def login_qr(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    """A PNG QR code of the class login address (segno; crisp when printed at card size)."""
+    classroom = classroom_for_teacher(request.user, classroom_id)
+    code = segno.make(class_login_url(request, classroom), error="m")
+    response = HttpResponse(content_type="image/png")
+    code.save(response, kind="png", scale=8, border=4)
+    return response
 
 
 @require_POST
@@ -108,7 +134,8 @@ def move_student(request: HttpRequest, student_id: int) -> HttpResponse:
         return render(request, "people/bad_request.html", {"message": message}, status=400)
     old_classroom_id = student.classroom_id
     student.classroom = target
-    student.save(update_fields=["classroom"])
+    student.seat_number = next_seat_number(target)
+    student.save(update_fields=["classroom", "seat_number"])
     return redirect("people:class_roster", classroom_id=old_classroom_id)
 
 

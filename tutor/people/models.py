@@ -110,13 +110,21 @@ class Student(models.Model):
     learner = models.OneToOneField(Learner, on_delete=models.CASCADE, related_name="student")
     secret_first = models.CharField(max_length=20)
     secret_second = models.CharField(max_length=20)
+    # The teacher's order: the pasted list's, numbered from 1 like the seats in a classroom.
+    seat_number = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        ordering = ["learner__nickname", "pk"]
+        ordering = ["seat_number", "pk"]
 
     def __str__(self) -> str:
         return f"student {self.learner_id} in {self.classroom_id}"
+
+
+def next_seat_number(classroom: Classroom) -> int:
+    """The seat after the class's last one."""
+    last = classroom.students.aggregate(last=models.Max("seat_number"))["last"]
+    return (last or 0) + 1
 
 
 class Assignment(models.Model):

@@ -1,8 +1,12 @@
 """A student signs in without e-mail: class code → their name → their two picture words."""
 
+import unicodedata
+
 from django.contrib.auth import logout
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import patch_vary_headers
 
 from lessons.learners import use_learner
 from tutor.people import rate_limit
@@ -28,9 +32,25 @@ def join_class(request: HttpRequest) -> HttpResponse:
 
 
 def pick_name(request: HttpRequest, code: str) -> HttpResponse:
+    """The class in seat order; `start` (a seat number or a name's first character) narrows it."""
     classroom = get_object_or_404(Classroom, join_code=code.upper())
-    students = list(classroom.students.select_related("learner"))
-    return render(request, "people/pick_name.html", {"classroom": classroom, "students": students})
+    start = request.GET.get("start", "").strip()[:3]
+    students = classroom.students.select_related("learner")
+    if start:
+        students = students_starting_with(students, start)
+    context = {"classroom": classroom, "students": list(students), "start": start}
+    template = "people/pick_name.html#names" if request.htmx else "people/pick_name.html"
+    response = render(request, template, context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def students_starting_with(students: QuerySet, start: str) -> QuerySet:
+    """Seat 7 for 「7」 (full-width digits too); names beginning with 「陳」 for 「陳」."""
+    if start.isdigit():
+        seat = int("".join(str(unicodedata.digit(digit)) for digit in start))
+        return students.filter(seat_number=seat)
+    return students.filter(learner__nickname__startswith=start[0])
 
 
 def pick_secret(request: HttpRequest, code: str, student_id: int) -> HttpResponse:

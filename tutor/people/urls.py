@@ -66,6 +66,7 @@ urlpatterns = [
     path("teacher/classes/<id:classroom_id>/", dashboards.class_dashboard, name="class_dashboard"),
     path("teacher/classes/<id:classroom_id>/students/", classes.class_roster, name="class_roster"),
     path("teacher/classes/<id:classroom_id>/cards/", classes.login_cards, name="login_cards"),
+    path("teacher/classes/<id:classroom_id>/login-qr.png", classes.login_qr, name="login_qr"),
     path("teacher/classes/<id:classroom_id>/grid.csv", exports.grid_csv, name="grid_csv"),
     path(
         "teacher/classes/<id:classroom_id>/attempts.csv",
