@@ -3,13 +3,15 @@ import re
 import pytest
 from django.contrib.auth import SESSION_KEY, get_user_model
 from django.core import mail
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Learner
+from tests.people.conftest import make_grown_up
 from tutor.people.models import ChildProfile, GrownUp
-from tutor.people.rate_limit import MAX_FAILURES
+from tutor.people.rate_limit import MAX_FAILURES, MAX_FAILURES_PER_ADDRESS
 
 pytestmark = pytest.mark.django_db
 
@@ -174,3 +176,47 @@ def test_it_answers_a_sign_up_that_loses_a_race_for_the_name_with_a_400(monkeypa
     assert "已經" in response.content.decode()
     assert get_user_model().objects.count() == users_before
     assert GrownUp.objects.count() == 0
+
+
+def test_every_spelling_that_finds_the_account_counts_against_the_same_account(parent):
+    # Spellings the sign-in accepts or the database matches case-insensitively on both backends.
+    client = Client()
+    for spelling in ("PARENT", "Parent", "parent@EXAMPLE.org", "PARENT@example.org", "pArent"):
+        assert client.post(SIGN_IN, {"username": spelling, "password": "wrong"}).status_code == 400
+    response = client.post(SIGN_IN, {"username": "parent", "password": "correct horse battery"})
+    assert response.status_code == 429
+    assert SESSION_KEY not in client.session
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="only PostgreSQL's UPPER() maps ı to I and ſ to S"
+)
+def test_look_alike_letters_on_postgresql_count_against_the_same_account():
+    user = make_grown_up("iris")
+    user.email = "iris.sims@example.org"
+    user.save()
+    look_alikes = ["ırıs.sıms@example.org", "iriſ.ſims@example.org", "ıriſ.sımſ@example.org"]
+    assert get_user_model().objects.filter(email__iexact=look_alikes[0]).get() == user
+    client = Client()
+    for spelling in [*look_alikes, "IRIS.SIMS@example.org", "ırıſ.ſıms@example.org"]:
+        assert client.post(SIGN_IN, {"username": spelling, "password": "wrong"}).status_code == 400
+    response = client.post(
+        SIGN_IN, {"username": "iris.sims@example.org", "password": "correct horse battery"}
+    )
+    assert response.status_code == 429
+
+
+def test_one_address_trying_many_names_is_stopped_at_the_address_ceiling(parent):
+    client = Client()
+    for n in range(MAX_FAILURES_PER_ADDRESS):
+        client.post(SIGN_IN, {"username": f"nobody-{n}", "password": "wrong"})
+    response = client.post(SIGN_IN, {"username": "parent", "password": "correct horse battery"})
+    assert response.status_code == 429
+
+
+def test_another_address_is_not_held_to_this_addresss_failures(parent):
+    for _ in range(MAX_FAILURES):
+        Client(REMOTE_ADDR="10.0.0.7").post(SIGN_IN, {"username": "parent", "password": "wrong"})
+    client = Client(REMOTE_ADDR="10.0.0.8")
+    response = client.post(SIGN_IN, {"username": "parent", "password": "correct horse battery"})
+    assert response.status_code == 302

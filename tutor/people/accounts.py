@@ -4,8 +4,9 @@ Sign-up and sign-in keep the progress this browser already made: an anonymous
 learner becomes the grown-up's own learner. Django's login() rotates the session key.
 """
 
-from django.contrib.auth import login, logout
+from django.contrib.auth import get_user_model, login, logout
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -20,6 +21,26 @@ from tutor.people.parents import pin_answer
 from tutor.people.permissions import LOCKED_SESSION_KEY, grown_up_of, is_adoptable
 
 SIGN_IN_SCOPE = "sign-in"
+SIGN_IN_ADDRESS_SCOPE = "sign-in-address"
+
+
+def sign_in_keys(request: HttpRequest, typed: str) -> list[tuple[str, str, int]]:
+    """The counts a sign-in try is held to, as (scope, key, limit): one per account the typed
+    name could find, by whichever spelling (the database's case-insensitive match included:
+    on PostgreSQL 「ı」 finds 「I」 and 「ſ」 finds 「S」), each with the client's address; the
+    typed text itself when it finds no account; and the address alone, for every try."""
+    typed = typed.replace("\x00", "").strip()[:254]
+    accounts = (
+        get_user_model()
+        .objects.filter(Q(username__iexact=typed) | Q(email__iexact=typed))
+        .values_list("pk", flat=True)[:10]
+    )
+    address = rate_limit.address(request)
+    keys = [(SIGN_IN_SCOPE, f"account-{pk}|{address}", rate_limit.MAX_FAILURES) for pk in accounts]
+    if not keys:
+        keys = [(SIGN_IN_SCOPE, rate_limit.client_key(request, typed), rate_limit.MAX_FAILURES)]
+    keys.append((SIGN_IN_ADDRESS_SCOPE, address, rate_limit.MAX_FAILURES_PER_ADDRESS))
+    return keys
 
 
 def _adopt_browser_learner(request: HttpRequest, grown_up: GrownUp) -> None:
@@ -67,16 +88,18 @@ def sign_in(request: HttpRequest) -> HttpResponse:
     form = SignInForm(request, data=request.POST if request.method == "POST" else None)
     next_url = safe_next_url(request, "")
     if request.method == "POST":
-        key = rate_limit.client_key(request, request.POST.get("username", ""))
-        if rate_limit.is_blocked(SIGN_IN_SCOPE, key):
+        keys = sign_in_keys(request, request.POST.get("username", ""))
+        if any(rate_limit.is_blocked(scope, key, limit) for scope, key, limit in keys):
             return render(request, "people/too_many_tries.html", status=429)
         if form.is_valid():
-            rate_limit.clear_failures(SIGN_IN_SCOPE, key)
+            for scope, key, _limit in keys[:-1]:  # the address's count stays: it spans accounts
+                rate_limit.clear_failures(scope, key)
             login(request, form.get_user())
             grown_up = grown_up_of(form.get_user())
             _adopt_browser_learner(request, grown_up)
             return redirect(next_url or grown_up.home_url_name)
-        rate_limit.record_failure(SIGN_IN_SCOPE, key)
+        for scope, key, _limit in keys:
+            rate_limit.record_failure(scope, key)
         context = {"form": form, "next": next_url}
         return render(request, "people/sign_in.html", context, status=400)
     return render(request, "people/sign_in.html", {"form": form, "next": next_url})
