@@ -1,42 +1,87 @@
-"""Which learner this browser is: kept in the session under LEARNER_SESSION_KEY.
+"""Which learner this browser is: kept in the session under LEARNER_SESSION_KEY, by id only.
 
 An anonymous visitor gets a Learner at the first attempt; a parent picking a
-child or a student logging in sets the same session key.
+child or a student logging in sets the same session key. The session holds no
+nickname: the header asks the database (current_learner, once a request), so a
+deleted learner's name is nowhere in a session, and forget_deleted_learners takes
+their id out of every stored session too.
+
+Two tabs answering their first puzzle at the same moment land on one learner: the
+learner is created under a unique key drawn from the browser's CSRF cookie (which
+both tabs share, and which every answer must carry), and the tab that loses the race
+reads the winner's learner back.
 """
 
+from datetime import timedelta
+from importlib import import_module
+
+from django.conf import settings
+from django.core.cache import caches
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 
 from lessons.models import Learner
 
 LEARNER_SESSION_KEY = "learner_id"
-# The nickname and avatar of a named learner (a child or a student), kept beside the id
-# so the header can say who is learning on a shared device without a query per page.
+# Written by earlier versions beside the id; never written now, and dropped with the learner.
 LEARNER_LABEL_SESSION_KEY = "learner_label"
+# A learner found under this browser's key is the one a racing tab just made, if this young;
+# an older one is left alone (it is that browser's earlier learner, perhaps adopted since).
+RACE_WINDOW = timedelta(minutes=1)
+_CACHE_ATTRIBUTE = "_current_learner"
 
 
 def current_learner(request: HttpRequest) -> Learner | None:
+    """This browser's learner, if the session names one that still exists (one query a request)."""
     learner_id = request.session.get(LEARNER_SESSION_KEY)
-    if learner_id is None:
+    cached = getattr(request, _CACHE_ATTRIBUTE, None)
+    if cached is not None and cached[0] == learner_id:
+        return cached[1]
+    learner = None if learner_id is None else Learner.objects.filter(pk=learner_id).first()
+    setattr(request, _CACHE_ATTRIBUTE, (learner_id, learner))
+    return learner
+
+
+def browser_key(request: HttpRequest) -> str | None:
+    """A key the tabs of one browser share, and nobody else: from its CSRF cookie and user."""
+    secret = request.META.get("CSRF_COOKIE")
+    if not secret:
         return None
-    return Learner.objects.filter(pk=learner_id).first()
+    user_id = getattr(getattr(request, "user", None), "pk", None)
+    return salted_hmac("lessons.learners.browser_key", f"{secret}|{user_id}").hexdigest()
 
 
 def current_or_new_learner(request: HttpRequest) -> Learner:
     learner = current_learner(request)
     if learner is None:
-        learner = Learner.objects.create()
+        learner = _new_learner(browser_key(request))
         use_learner(request, learner)
     return learner
 
 
+def _new_learner(key: str | None) -> Learner:
+    if key is None:
+        return Learner.objects.create()
+    for _ in range(2):
+        try:
+            with transaction.atomic():
+                return Learner.objects.create(browser_key=key)
+        except IntegrityError:  # another tab of this browser created it a moment ago
+            fresh = Learner.objects.filter(
+                browser_key=key, created_at__gte=timezone.now() - RACE_WINDOW
+            ).first()
+            if fresh is not None:
+                return fresh
+            Learner.objects.filter(browser_key=key).update(browser_key=None)
+    return Learner.objects.create()
+
+
 def use_learner(request: HttpRequest, learner: Learner) -> None:
     request.session[LEARNER_SESSION_KEY] = learner.pk
-    if learner.nickname:
-        label = {"nickname": learner.nickname, "avatar": learner.avatar}
-        request.session[LEARNER_LABEL_SESSION_KEY] = label
-    else:
-        request.session.pop(LEARNER_LABEL_SESSION_KEY, None)
+    request.session.pop(LEARNER_LABEL_SESSION_KEY, None)
+    setattr(request, _CACHE_ATTRIBUTE, (learner.pk, learner))
     Learner.objects.filter(pk=learner.pk).update(last_active_at=timezone.now())
 
 
@@ -44,3 +89,34 @@ def forget_learner(request: HttpRequest) -> None:
     """This browser is nobody's any more (the learner was deleted, or a grown-up has none)."""
     request.session.pop(LEARNER_SESSION_KEY, None)
     request.session.pop(LEARNER_LABEL_SESSION_KEY, None)
+    setattr(request, _CACHE_ATTRIBUTE, (None, None))
+
+
+def forget_deleted_learners(learner_ids: set[int], also: tuple[str, ...] = ()) -> int:
+    """Take deleted learners out of every stored session; returns how many sessions changed.
+
+    Only a session engine that stores sessions in the database can be searched (db,
+    cached_db); with cookie or cache sessions the id stays on the device until it expires,
+    and current_learner finds no such learner. `also` names keys that go with the learner
+    (a student's sign-in mark). Reads every unexpired session: deleting is rare.
+    """
+    engine = import_module(settings.SESSION_ENGINE)
+    store_class = engine.SessionStore
+    if not learner_ids or not hasattr(store_class, "get_model_class"):
+        return 0
+    model = store_class.get_model_class()
+    cache_prefix = getattr(store_class, "cache_key_prefix", None)  # cached_db keeps a copy
+    codec = store_class()
+    changed = 0
+    rows = model.objects.filter(expire_date__gt=timezone.now()).only("session_key", "session_data")
+    for row in rows.iterator(chunk_size=1000):
+        data = codec.decode(row.session_data)
+        if data.get(LEARNER_SESSION_KEY) not in learner_ids:
+            continue
+        for key in (LEARNER_SESSION_KEY, LEARNER_LABEL_SESSION_KEY, *also):
+            data.pop(key, None)
+        model.objects.filter(session_key=row.session_key).update(session_data=codec.encode(data))
+        if cache_prefix is not None:
+            caches[settings.SESSION_CACHE_ALIAS].delete(cache_prefix + row.session_key)
+        changed += 1
+    return changed

@@ -15,6 +15,9 @@ class Learner(models.Model):
     avatar = models.CharField(max_length=1, blank=True, help_text="A piece letter: K Q R B N P")
     created_at = models.DateTimeField(default=timezone.now)
     last_active_at = models.DateTimeField(default=timezone.now, db_index=True)
+    # Set for an anonymous browser's learner at its creation, so two tabs racing to make
+    # it make one (lessons.learners); cleared when someone adopts it.
+    browser_key = models.CharField(max_length=64, null=True, blank=True, unique=True)
 
     def __str__(self) -> str:
         return self.nickname or f"learner {self.pk}"

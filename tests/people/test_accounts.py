@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from lessons.learners import LEARNER_SESSION_KEY
-from lessons.models import Learner
+from lessons.models import Attempt, Learner
 from tests.people.conftest import make_grown_up
 from tutor.people.models import ChildProfile, GrownUp
 from tutor.people.rate_limit import MAX_FAILURES, MAX_FAILURES_PER_ADDRESS
@@ -22,6 +22,9 @@ SIGN_IN = reverse("people:sign_in")
 def browser_with_anonymous_progress() -> tuple[Client, Learner]:
     client = Client()
     learner = Learner.objects.create()
+    Attempt.objects.create(
+        learner=learner, lesson="board", puzzle="p", answer="a", verdict="illegal"
+    )
     session = client.session
     session[LEARNER_SESSION_KEY] = learner.pk
     session.save()
@@ -42,7 +45,8 @@ def test_it_signs_up_a_grown_up_and_keeps_the_browsers_progress():
     assert response["Location"] == reverse("people:parent_home")
     user = get_user_model().objects.get(username="mum@example.org")
     assert user.email == "mum@example.org"
-    assert GrownUp.objects.get(user=user).learner == learner
+    # Kept, waiting to be told whose it is; the browser goes on with it.
+    assert GrownUp.objects.get(user=user).unclaimed == learner
     assert client.session[LEARNER_SESSION_KEY] == learner.pk
     assert int(client.session[SESSION_KEY]) == user.pk
 
@@ -58,7 +62,10 @@ def test_it_does_not_adopt_a_learner_that_is_someones_child(parent):
         SIGN_UP,
         {"username": "dad", "password1": "a long pass phrase", "password2": "a long pass phrase"},
     )
-    assert GrownUp.objects.get(user__username="dad").learner is None
+    grown_up = GrownUp.objects.get(user__username="dad")
+    assert grown_up.unclaimed is None
+    assert grown_up.learner != learner
+    assert client.session[LEARNER_SESSION_KEY] == grown_up.learner.pk
 
 
 def test_it_refuses_mismatched_passwords_with_a_400():

@@ -16,7 +16,7 @@ from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner
 from tests.people.conftest import make_grown_up, make_student
 from tutor.people.assignments import STUDENT_SESSION_KEY
-from tutor.people.models import Assignment, ChildProfile, Classroom, LoginFailure
+from tutor.people.models import Assignment, ChildProfile, Classroom, GrownUp, LoginFailure
 from tutor.people.rate_limit import MAX_FAILURES
 
 VISITORS = (
@@ -358,6 +358,9 @@ def test_a_grown_up_signing_in_after_a_student_does_not_go_on_as_the_student(peo
             "password2": "a long pass phrase 42",
         }
     assert client.post(reverse(url_name), form).status_code == 302
-    assert LEARNER_SESSION_KEY not in client.session
+    username = form["username"]
+    own = GrownUp.objects.get(user__username=username).learner
+    assert client.session[LEARNER_SESSION_KEY] == own.pk  # their own, not the student's
+    assert own != people["student"].learner
     assert STUDENT_SESSION_KEY not in client.session
     assert "甲生" not in client.get(reverse("lesson_map")).content.decode()

@@ -1,7 +1,7 @@
 """Grown-ups' accounts: sign up, sign in (rate-limited), sign out.
 
-Sign-up and sign-in keep the progress this browser already made: an anonymous
-learner becomes the grown-up's own learner. Django's login() rotates the session key.
+Sign-up and sign-in keep the progress this browser already made, waiting to be told whose
+it is (tutor.people.adoption). Django's login() rotates the session key.
 """
 
 from django.contrib.auth import get_user_model, login, logout
@@ -11,14 +11,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from lessons.learners import current_learner, forget_learner, use_learner
-from tutor.people import rate_limit
+from lessons.learners import current_learner, use_learner
+from tutor.people import adoption, rate_limit
 from tutor.people.assignments import STUDENT_SESSION_KEY
 from tutor.people.forms import PinForm, SignInForm, SignUpForm
 from tutor.people.models import GrownUp
 from tutor.people.next_url import safe_next_url
 from tutor.people.parents import pin_answer
-from tutor.people.permissions import LOCKED_SESSION_KEY, grown_up_of, is_adoptable
+from tutor.people.permissions import LOCKED_SESSION_KEY, grown_up_of
 
 SIGN_IN_SCOPE = "sign-in"
 SIGN_IN_ADDRESS_SCOPE = "sign-in-address"
@@ -44,21 +44,15 @@ def sign_in_keys(request: HttpRequest, typed: str) -> list[tuple[str, str, int]]
 
 
 def _adopt_browser_learner(request: HttpRequest, grown_up: GrownUp) -> None:
-    """Give the grown-up this browser's anonymous progress, or switch to their own.
+    """Keep this browser's anonymous progress for the grown-up to place, or switch to their own.
 
-    A student's or a child's progress left in this browser is theirs: the grown-up
-    neither takes it nor goes on playing as them.
+    The browser goes on with the progress it made (it waits to be told whose it is, see
+    adoption); otherwise with the grown-up's own learner. A student's or a child's progress
+    left in this browser is theirs: the grown-up neither takes it nor goes on as them.
     """
     request.session.pop(STUDENT_SESSION_KEY, None)
-    if grown_up.learner is None:
-        learner = current_learner(request)
-        if learner is not None and is_adoptable(learner):
-            grown_up.learner = learner
-            grown_up.save(update_fields=["learner"])
-    if grown_up.learner is not None:
-        use_learner(request, grown_up.learner)
-    else:
-        forget_learner(request)
+    waiting = adoption.take_browser_progress(grown_up, current_learner(request))
+    use_learner(request, waiting or adoption.own_learner(grown_up))
 
 
 def sign_up(request: HttpRequest) -> HttpResponse:

@@ -36,6 +36,11 @@ class GrownUp(models.Model):
     learner = models.OneToOneField(
         Learner, on_delete=models.SET_NULL, null=True, blank=True, related_name="grown_up"
     )
+    # Stars a browser made before this grown-up signed up or in there, waiting to be told
+    # whose they are (「這些星星是誰的？」): never moved without asking (tutor.people.adoption).
+    unclaimed = models.OneToOneField(
+        Learner, on_delete=models.SET_NULL, null=True, blank=True, related_name="unclaimed_by"
+    )
     pin_hash = models.CharField(max_length=128, blank=True)
     here_for = models.CharField(max_length=10, choices=HereFor.choices, default=HereFor.FAMILY)
 

@@ -7,9 +7,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from lessons.learners import use_learner
+from lessons.learners import LEARNER_SESSION_KEY, use_learner
 from lessons.models import Attempt, Learner
-from tutor.people import rate_limit, reports
+from tutor.people import adoption, rate_limit, reports
 from tutor.people.forms import ChildForm, PinForm
 from tutor.people.ids import parse_id
 from tutor.people.models import ChildProfile
@@ -129,9 +129,26 @@ def unlock(request: HttpRequest) -> HttpResponse:
             return render(request, "people/too_many_tries.html", status=429)
         if answer == "right":
             request.session.pop(LOCKED_SESSION_KEY, None)
-            if grown_up.learner is not None:
-                use_learner(request, grown_up.learner)
+            use_learner(request, adoption.own_learner(grown_up))
             return redirect(next_url or "people:parent_home")
         context = {"form": form, "next": next_url, "wrong": True}
         return render(request, "people/unlock.html", context, status=400)
     return render(request, "people/unlock.html", {"form": form, "next": next_url})
+
+
+@require_POST
+@grown_up_required
+def claim_stars(request: HttpRequest) -> HttpResponse:
+    """「這些星星是誰的？」 answered: the grown-up's own (「me」) or one of their children's."""
+    owner = request.POST.get("owner", "")
+    target = None
+    if owner != "me":
+        learner_id = parse_id(owner)
+        if learner_id is None:
+            return render(request, "people/bad_request.html", status=400)
+        target = child_for_parent(request.user, learner_id).learner
+    moved = adoption.place_unclaimed(grown_up_of(request.user), target)
+    if moved is not None and request.session.get(LEARNER_SESSION_KEY) == moved:
+        # The grown-up is at the device: it goes on as them; a child is picked as always.
+        use_learner(request, adoption.own_learner(grown_up_of(request.user)))
+    return redirect(safe_next_url(request, "") or grown_up_of(request.user).home_url_name)

@@ -72,5 +72,5 @@ def is_adoptable(learner: Learner) -> bool:
     return not (
         ChildProfile.objects.filter(learner=learner).exists()
         or Student.objects.filter(learner=learner).exists()
-        or GrownUp.objects.filter(learner=learner).exists()
+        or GrownUp.objects.filter(Q(learner=learner) | Q(unclaimed=learner)).exists()
     )

@@ -60,6 +60,7 @@ urlpatterns = [
     path("parent/children/add/", parents.add_child, name="add_child"),
     path("parent/children/<id:learner_id>/", parents.child_progress, name="child_progress"),
     path("parent/pin/", parents.set_pin, name="set_pin"),
+    path("stars/whose/", parents.claim_stars, name="claim_stars"),
     path("learners/<id:learner_id>/export.json", exports.learner_json, name="learner_json"),
     path("learners/<id:learner_id>/delete/", exports.delete_learner, name="delete_learner"),
     path("teacher/", classes.teacher_home, name="teacher_home"),

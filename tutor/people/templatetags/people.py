@@ -1,6 +1,10 @@
 from django import template
 
+from lessons.learners import current_learner
+from tutor.people.adoption import unclaimed_summary
 from tutor.people.avatars import avatar_for
+from tutor.people.models import ChildProfile
+from tutor.people.permissions import grown_up_of
 from tutor.people.picture_words import PICTURE_WORDS
 
 register = template.Library()
@@ -49,3 +53,33 @@ def first_up(groups, assignments: dict) -> dict:
     if next_entry in assigned:
         next_entry = None
     return {"assigned": assigned, "next": next_entry}
+
+
+@register.simple_tag(takes_context=True)
+def now_learning(context):
+    """The named learner (a child, a student) this browser is, for the header; else None.
+
+    Asked of the database (once a request, shared with the page's own lookup), so a
+    learner deleted elsewhere stops being named at once."""
+    request = context.get("request")
+    if request is None or not hasattr(request, "session"):
+        return None
+    learner = current_learner(request)
+    return learner if learner is not None and learner.nickname else None
+
+
+@register.inclusion_tag("people/whose_stars.html", takes_context=True)
+def whose_stars(context) -> dict:
+    """「這些星星是誰的？」 while a browser's progress waits for its owner; nothing otherwise."""
+    request = context["request"]
+    grown_up = grown_up_of(request.user)
+    summary = unclaimed_summary(grown_up)
+    if summary is None:
+        return {"summary": None}
+    children = ChildProfile.objects.filter(parent=request.user).select_related("learner")
+    return {
+        "summary": summary,
+        "children": list(children),
+        "next": request.get_full_path(),
+        "csrf_token": context.get("csrf_token"),
+    }
