@@ -45,6 +45,8 @@ OBJECT_ADDRESSES = [
     ("people:class_dashboard", "get", "teacher_class"),
     ("people:class_roster", "get", "teacher_class"),
     ("people:login_cards", "get", "teacher_class"),
+    ("people:delete_class", "get", "teacher_class"),
+    ("people:delete_class", "post", "teacher_class"),
     ("people:grid_csv", "get", "teacher_class"),
     ("people:attempts_csv", "get", "teacher_class"),
     ("people:add_assignment", "post", "teacher_class"),

@@ -6,7 +6,7 @@ it is (tutor.people.adoption). Django's login() rotates the session key.
 
 from django.contrib.auth import get_user_model, login, logout
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -14,11 +14,11 @@ from django.views.decorators.http import require_POST
 from lessons.learners import current_learner, use_learner
 from tutor.people import adoption, rate_limit
 from tutor.people.assignments import STUDENT_SESSION_KEY
-from tutor.people.forms import PinForm, SignInForm, SignUpForm
-from tutor.people.models import GrownUp
+from tutor.people.forms import DeleteAccountForm, PinForm, SignInForm, SignUpForm
+from tutor.people.models import ChildProfile, Classroom, GrownUp
 from tutor.people.next_url import safe_next_url
 from tutor.people.parents import pin_answer
-from tutor.people.permissions import LOCKED_SESSION_KEY, grown_up_of
+from tutor.people.permissions import LOCKED_SESSION_KEY, grown_up_of, grown_up_required
 
 SIGN_IN_SCOPE = "sign-in"
 SIGN_IN_ADDRESS_SCOPE = "sign-in-address"
@@ -119,3 +119,27 @@ def sign_out(request: HttpRequest) -> HttpResponse:
             return render(request, "people/sign_out_pin.html", {"form": form})
     logout(request)
     return redirect("lesson_map")
+
+
+@grown_up_required
+def delete_account(request: HttpRequest) -> HttpResponse:
+    """Ask first, naming the classes and children that go with the account; the password
+    confirms. Everything about them goes too (tutor.people.deletion)."""
+    user = request.user
+    form = DeleteAccountForm(user, request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            user.delete()
+        logout(request)
+        return redirect("lesson_map")
+    grown_up = grown_up_of(user)
+    context = {
+        "form": form,
+        "classrooms": Classroom.objects.filter(teacher=user).annotate(
+            student_count=Count("students")
+        ),
+        "children": ChildProfile.objects.filter(parent=user).select_related("learner"),
+        "own_learner_id": grown_up.learner_id,
+    }
+    status = 400 if request.method == "POST" else 200
+    return render(request, "people/delete_account.html", context, status=status)

@@ -5,3 +5,6 @@ class PeopleConfig(AppConfig):
     name = "tutor.people"
     label = "people"
     verbose_name = "People: grown-ups, children, classes"
+
+    def ready(self) -> None:
+        from tutor.people import deletion  # noqa: F401 (connects its receivers)

@@ -162,3 +162,17 @@ def remove_assignment(request: HttpRequest, assignment_id: int) -> HttpResponse:
     assignment = get_object_or_404(Assignment, pk=assignment_id, classroom__teacher=request.user)
     assignment.delete()
     return redirect("people:class_dashboard", classroom_id=assignment.classroom_id)
+
+
+@grown_up_required
+def delete_class(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    """Ask first, naming the class and its students; on POST the class goes with every
+    student's learner, attempt and result (tutor.people.deletion)."""
+    classroom = classroom_for_teacher(request.user, classroom_id)
+    if request.method != "POST":
+        students = list(classroom.students.select_related("learner"))
+        context = {"classroom": classroom, "students": students}
+        return render(request, "people/delete_class.html", context)
+    with transaction.atomic():
+        classroom.delete()
+    return redirect("people:teacher_home")

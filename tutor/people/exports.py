@@ -13,13 +13,18 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from lessons.learners import LEARNER_SESSION_KEY, forget_learner
+from lessons.learners import LEARNER_SESSION_KEY, use_learner
 from lessons.models import Attempt, Learner, PuzzleResult
-from tutor.people import reports
+from tutor.people import adoption, reports
 from tutor.people.lesson_index import all_lessons
 from tutor.people.misconceptions import misconception_for
 from tutor.people.models import ChildProfile, Student
-from tutor.people.permissions import classroom_for_teacher, grown_up_required, learner_for_grown_up
+from tutor.people.permissions import (
+    classroom_for_teacher,
+    grown_up_of,
+    grown_up_required,
+    learner_for_grown_up,
+)
 
 BOM = "\ufeff"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -160,8 +165,8 @@ def delete_learner(request: HttpRequest, learner_id: int) -> HttpResponse:
         ChildProfile.objects.filter(learner=learner).delete()
         Student.objects.filter(learner=learner).delete()
         learner.delete()
-    if request.session.get(LEARNER_SESSION_KEY) == learner_id:
-        forget_learner(request)
+    if request.session.get(LEARNER_SESSION_KEY) == learner_id:  # the grown-up goes on as themself
+        use_learner(request, adoption.own_learner(grown_up_of(request.user)))
     if student is not None:
         return redirect("people:class_roster", classroom_id=student.classroom_id)
     return redirect("people:parent_home")

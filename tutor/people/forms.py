@@ -61,6 +61,26 @@ class SignInForm(AuthenticationForm):
         return username
 
 
+class DeleteAccountForm(forms.Form):
+    """The account's password, so nobody else at an open screen deletes it."""
+
+    password = forms.CharField(
+        label=_("Your password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
+
+    def __init__(self, user, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_password(self) -> str:
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError(_("That is not the password of this account."))
+        return password
+
+
 class ChildForm(forms.Form):
     nickname = forms.CharField(label=_("Nickname"), max_length=NICKNAME_MAX)
     avatar = forms.ChoiceField(

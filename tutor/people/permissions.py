@@ -58,10 +58,14 @@ def child_for_parent(user, learner_id: int) -> ChildProfile:
 
 
 def learner_for_grown_up(user, learner_id: int) -> Learner:
-    """A learner the user looks after: their child, or a student in one of their classes."""
+    """A learner the user looks after: their child, a student in one of their classes, their
+    own progress, or the progress waiting for them to place."""
     return get_object_or_404(
         Learner.objects.filter(
-            Q(child_profile__parent=user) | Q(student__classroom__teacher=user)
+            Q(child_profile__parent=user)
+            | Q(student__classroom__teacher=user)
+            | Q(grown_up__user=user)
+            | Q(unclaimed_by__user=user)
         ).distinct(),
         pk=learner_id,
     )

@@ -53,6 +53,7 @@ urlpatterns = [
     path("accounts/signup/", accounts.sign_up, name="sign_up"),
     path("accounts/login/", accounts.sign_in, name="sign_in"),
     path("accounts/logout/", accounts.sign_out, name="sign_out"),
+    path("accounts/delete/", accounts.delete_account, name="delete_account"),
     *password_reset_patterns,
     path("who/", parents.who_is_learning, name="who_is_learning"),
     path("unlock/", parents.unlock, name="unlock"),
@@ -68,6 +69,7 @@ urlpatterns = [
     path("teacher/classes/<id:classroom_id>/students/", classes.class_roster, name="class_roster"),
     path("teacher/classes/<id:classroom_id>/cards/", classes.login_cards, name="login_cards"),
     path("teacher/classes/<id:classroom_id>/login-qr.png", classes.login_qr, name="login_qr"),
+    path("teacher/classes/<id:classroom_id>/delete/", classes.delete_class, name="delete_class"),
     path("teacher/classes/<id:classroom_id>/grid.csv", exports.grid_csv, name="grid_csv"),
     path(
         "teacher/classes/<id:classroom_id>/attempts.csv",
