@@ -3,7 +3,7 @@
 An anonymous visitor gets a Learner at the first attempt; a parent picking a
 child or a student logging in sets the same session key. The session holds no
 nickname: the header asks the database (current_learner, once a request), so a
-deleted learner's name is nowhere in a session, and forget_deleted_learners takes
+deleted learner's name is nowhere in a session, and forget_in_sessions takes
 their id out of every stored session too.
 
 Two tabs answering their first puzzle at the same moment land on one learner: the
@@ -92,8 +92,9 @@ def forget_learner(request: HttpRequest) -> None:
     setattr(request, _CACHE_ATTRIBUTE, (None, None))
 
 
-def forget_deleted_learners(learner_ids: set[int], also: tuple[str, ...] = ()) -> int:
-    """Take deleted learners out of every stored session; returns how many sessions changed.
+def forget_in_sessions(learner_ids: set[int], also: tuple[str, ...] = ()) -> int:
+    """Take learners out of every stored session (they were deleted, or their secret changed);
+    returns how many sessions changed.
 
     Only a session engine that stores sessions in the database can be searched (db,
     cached_db); with cookie or cache sessions the id stays on the device until it expires,

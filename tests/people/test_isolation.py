@@ -54,6 +54,8 @@ OBJECT_ADDRESSES = [
     ("people:student_history", "get", "teacher_student_id"),
     ("people:reset_secret", "post", "teacher_student_id"),
     ("people:move_student", "post", "teacher_student_id"),
+    ("people:unlock_student", "post", "teacher_student_id"),
+    ("people:unlock_class", "post", "teacher_class"),
     ("people:delete_learner", "post", "parent_child"),
     ("people:delete_learner", "post", "teacher_student"),
 ]

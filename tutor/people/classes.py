@@ -12,7 +12,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from lessons.learners import forget_in_sessions
 from lessons.models import Learner
+from tutor.people import picture_locks
+from tutor.people.assignments import STUDENT_SESSION_KEY
 from tutor.people.avatars import AVATARS
 from tutor.people.forms import AssignmentForm, ClassroomForm, MoveStudentForm, StudentListForm
 from tutor.people.models import Assignment, Classroom, Student, next_seat_number
@@ -50,6 +53,8 @@ def _roster_page(request, classroom, form, *, status=200, added=(), skipped=()) 
         "added": added,
         "skipped": skipped,
         "other_classrooms": Classroom.objects.filter(teacher=request.user).exclude(pk=classroom.pk),
+        "locked": picture_locks.locked_student_ids(classroom),
+        "class_locked": picture_locks.class_locked(classroom.pk),
     }
     return render(request, "people/class_roster.html", context, status=status)
 
@@ -113,10 +118,29 @@ def login_qr(request: HttpRequest, classroom_id: int) -> HttpResponse:
 @require_POST
 @grown_up_required
 def reset_secret(request: HttpRequest, student_id: int) -> HttpResponse:
+    """A new secret for a lost or seen card: every device the old one opened is signed out."""
     student = student_for_teacher(request.user, student_id)
     student.secret_first, student.secret_second = new_secret()
     student.save(update_fields=["secret_first", "secret_second"])
+    forget_in_sessions({student.learner_id}, also=(STUDENT_SESSION_KEY,))
+    picture_locks.unlock_student(student)
     return redirect("people:class_roster", classroom_id=student.classroom_id)
+
+
+@require_POST
+@grown_up_required
+def unlock_student(request: HttpRequest, student_id: int) -> HttpResponse:
+    student = student_for_teacher(request.user, student_id)
+    picture_locks.unlock_student(student)
+    return redirect("people:class_roster", classroom_id=student.classroom_id)
+
+
+@require_POST
+@grown_up_required
+def unlock_class(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    classroom = classroom_for_teacher(request.user, classroom_id)
+    picture_locks.unlock_class(classroom)
+    return redirect("people:class_roster", classroom_id=classroom.pk)
 
 
 @require_POST

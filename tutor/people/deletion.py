@@ -9,7 +9,7 @@ starts (the site's pages, the admin, the ORM), in the same transaction:
 - a grown-up's account takes their children's learners, their own and the progress
   waiting to be placed (their classes go by the database cascade, and take theirs);
 - every deleted learner is taken out of every stored session once the transaction
-  commits, so no device still names them (lessons.learners.forget_deleted_learners).
+  commits, so no device still names them (lessons.learners.forget_in_sessions).
 """
 
 import threading
@@ -20,7 +20,7 @@ from django.db.models import Q
 from django.db.models.signals import post_delete, pre_delete
 from django.dispatch import receiver
 
-from lessons.learners import forget_deleted_learners
+from lessons.learners import forget_in_sessions
 from lessons.models import Learner
 from tutor.people.assignments import STUDENT_SESSION_KEY
 from tutor.people.models import ChildProfile, Classroom, GrownUp, LoginFailure, Student
@@ -60,7 +60,9 @@ def _delete_noted_learners(sender, instance, using, **kwargs) -> None:
     learner_ids = getattr(instance, _LEARNERS_TO_DELETE, [])
     if learner_ids:
         Learner.objects.using(using).filter(pk__in=learner_ids).delete()
-    if sender is not Classroom:
+    if sender is Classroom:
+        LoginFailure.objects.using(using).filter(key=f"class-{instance.pk}").delete()
+    else:
         LoginFailure.objects.using(using).filter(key__startswith=f"account-{instance.pk}|").delete()
 
 
@@ -90,4 +92,4 @@ def forget_committed_deletions(using: str = "default") -> int:
     if not noted:
         return 0
     still_there = Learner.objects.using(using).filter(pk__in=noted).values_list("pk", flat=True)
-    return forget_deleted_learners(noted - set(still_there), also=(STUDENT_SESSION_KEY,))
+    return forget_in_sessions(noted - set(still_there), also=(STUDENT_SESSION_KEY,))

@@ -1,7 +1,7 @@
 """Picture words: a student's secret is two of these, drawn as pictures on the login card.
 
-Ordered pairs of two different words give 132 secrets; a class-mate cannot
-guess through them because sign-in tries are rate-limited (see rate_limit).
+Ordered pairs of two different words give 132 secrets; guessing through them is
+kept slow for a student and for a whole class (see picture_locks).
 The pictures themselves are SVG symbols in templates/people/picture_sprite.html.
 """
 

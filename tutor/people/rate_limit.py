@@ -16,6 +16,7 @@ from tutor.people.models import LoginFailure
 MAX_FAILURES = 5
 MAX_FAILURES_PER_ADDRESS = 30
 WINDOW = timedelta(minutes=15)
+KEPT_FOR = timedelta(hours=1)  # the longest any count is read (a class's lock, picture_locks)
 
 
 def address(request: HttpRequest) -> str:
@@ -35,7 +36,7 @@ def is_blocked(scope: str, key: str, limit: int = MAX_FAILURES) -> bool:
 
 def record_failure(scope: str, key: str) -> None:
     now = timezone.now()
-    LoginFailure.objects.filter(created_at__lt=now - WINDOW).delete()
+    LoginFailure.objects.filter(created_at__lt=now - KEPT_FOR).delete()
     LoginFailure.objects.create(scope=scope, key=key, created_at=now)
 
 

@@ -9,13 +9,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import patch_vary_headers
 
 from lessons.learners import use_learner
-from tutor.people import rate_limit
+from tutor.people import picture_locks
 from tutor.people.assignments import STUDENT_SESSION_KEY
 from tutor.people.forms import ClassCodeForm
 from tutor.people.models import Classroom, Student
 from tutor.people.picture_words import PICTURE_WORDS
-
-STUDENT_SCOPE = "student"
 
 
 def join_class(request: HttpRequest) -> HttpResponse:
@@ -69,13 +67,12 @@ def pick_secret(request: HttpRequest, code: str, student_id: int) -> HttpRespons
         return render(request, "people/pick_secret.html", {**context, "bad": True}, status=400)
     if not second:
         return render(request, "people/pick_secret.html", {**context, "first": first})
-    key = rate_limit.client_key(request, f"student-{student.pk}")
-    if rate_limit.is_blocked(STUDENT_SCOPE, key):
+    if picture_locks.is_blocked(request, student):
         return render(request, "people/too_many_tries.html", {"child": True}, status=429)
     if (first, second) != (student.secret_first, student.secret_second):
-        rate_limit.record_failure(STUDENT_SCOPE, key)
+        picture_locks.record_wrong_pair(request, student)
         return render(request, "people/pick_secret.html", {**context, "wrong": True}, status=400)
-    rate_limit.clear_failures(STUDENT_SCOPE, key)
+    picture_locks.record_right_pair(request, student)
     logout(request)  # a grown-up signed in on this device is signed out; a new session begins
     use_learner(request, student.learner)
     request.session[STUDENT_SESSION_KEY] = True

@@ -93,6 +93,8 @@ urlpatterns = [
         name="reset_secret",
     ),
     path("teacher/students/<id:student_id>/move/", classes.move_student, name="move_student"),
+    path("teacher/students/<id:student_id>/unlock/", classes.unlock_student, name="unlock_student"),
+    path("teacher/classes/<id:classroom_id>/unlock/", classes.unlock_class, name="unlock_class"),
     path("join/", student_login.join_class, name="join_class"),
     path("join/<join_code:code>/", student_login.pick_name, name="pick_name"),
     path("join/<join_code:code>/<id:student_id>/", student_login.pick_secret, name="pick_secret"),
