@@ -142,7 +142,9 @@ def test_deleting_a_child_removes_every_record_of_them_and_nothing_else(
     assert not Attempt.objects.filter(learner_id=gone).exists()
     assert not PuzzleResult.objects.filter(learner_id=gone).exists()
     assert not ChildProfile.objects.filter(learner_id=gone).exists()
-    assert LEARNER_SESSION_KEY not in client.session
+    parent.grown_up.refresh_from_db()
+    assert client.session[LEARNER_SESSION_KEY] == parent.grown_up.learner_id  # back to their own
+    assert parent.grown_up.learner_id != gone
     assert Attempt.objects.filter(learner=sibling.learner).count() == 2
     assert PuzzleResult.objects.filter(learner=sibling.learner).count() == 1
 
