@@ -232,3 +232,23 @@ def test_a_device_still_naming_a_deleted_learner_does_not_show_them(school):
     Learner.objects.filter(pk=child.learner_id).delete()  # no commit here: sessions untouched
     assert device.session[LEARNER_SESSION_KEY] == child.learner_id
     assert "正在學" not in device.get("/").content.decode()
+
+
+def test_a_compressed_session_is_found_and_a_forged_one_is_left_alone():
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from lessons.learners import forget_in_sessions
+
+    big = SessionStore()
+    big.update({LEARNER_SESSION_KEY: 41, "hints_shown": ["knight-first-jump"] * 50})
+    big.create()
+    assert Session.objects.get(session_key=big.session_key).session_data.startswith(".")
+    forged = SessionStore()
+    forged.update({LEARNER_SESSION_KEY: 41})
+    forged.create()
+    row = Session.objects.get(session_key=forged.session_key)
+    payload, rest = row.session_data.split(":", 1)
+    Session.objects.filter(pk=row.pk).update(session_data=payload + ":AAAA" + rest[4:])
+    assert forget_in_sessions({41}) == 1
+    assert LEARNER_SESSION_KEY not in SessionStore(big.session_key).load()
+    assert Session.objects.get(pk=row.pk).session_data.startswith(payload + ":AAAA")
