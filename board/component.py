@@ -19,6 +19,7 @@ from django.templatetags.static import static
 from django.utils.translation import gettext, gettext_lazy
 
 import rules
+from board.explanations import PIECE_NAMES
 
 FILES = "abcdefgh"
 RANKS = "12345678"
@@ -27,20 +28,6 @@ PROMOTION_PIECES = ("q", "r", "b", "n")
 MODES = ("move", "mark", "view")
 TYPED_MOVE_MAX_LENGTH = 12
 
-PIECE_NAMES = {
-    "K": gettext_lazy("white king"),
-    "Q": gettext_lazy("white queen"),
-    "R": gettext_lazy("white rook"),
-    "B": gettext_lazy("white bishop"),
-    "N": gettext_lazy("white knight"),
-    "P": gettext_lazy("white pawn"),
-    "k": gettext_lazy("black king"),
-    "q": gettext_lazy("black queen"),
-    "r": gettext_lazy("black rook"),
-    "b": gettext_lazy("black bishop"),
-    "n": gettext_lazy("black knight"),
-    "p": gettext_lazy("black pawn"),
-}
 
 Orientation = Literal["white", "black"]
 InputKind = Literal["move", "select", "mark", "marks_done", "unreadable", "none"]

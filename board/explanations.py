@@ -237,8 +237,7 @@ def _pinned(verdict: rules.Verdict, finding: Finding) -> str:
 def _bad_promotion(verdict: rules.Verdict, finding: Finding) -> str:
     # A king or pawn suffix on a pawn reaching its last rank: the wrong piece was chosen.
     # Any suffix on another move (a rook's, a pawn's first step): there is no promotion.
-    last_rank = {"P": "8", "p": "1"}.get(verdict.mover or "")
-    if verdict.move[4:] in ("k", "p") and verdict.move[3] == last_rank:
+    if verdict.move[4:] in ("k", "p") and rules.pawn_reaches_last_rank(verdict.mover, verdict.move):
         return _("A pawn can become a queen, rook, bishop or knight, never a king or a pawn.")
     return _("Only a pawn that reaches the last rank is promoted.")
 

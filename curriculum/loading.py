@@ -39,8 +39,8 @@ def _text_given(value: object, slug: str) -> bool:
     return isinstance(value, str) and bool(value)
 
 
-def _whole_from_one(value: object, slug: str) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+def _above_zero(value: object, slug: str) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and value > 0
 
 
 def _sentences(value: object, slug: str) -> bool:
@@ -61,7 +61,11 @@ LESSON_SHAPE: tuple[
         lambda v, slug: f"slug {v!r} differs from the file name {slug!r}",
     ),
     ("group", lambda v, slug: v in dict(GROUPS), lambda v, slug: f"unknown group {v!r}"),
-    ("order", _whole_from_one, lambda v, slug: "lesson needs an `order`, a whole number from 1"),
+    (
+        "order",
+        _above_zero,
+        lambda v, slug: "lesson needs an `order`, a number above 0 (2.5 comes between 2 and 3)",
+    ),
     (
         "intro",
         _sentences,

@@ -4,8 +4,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db import models
+
 import rules
 from curriculum.goals import Miss
+
+
+class Result(models.TextChoices):
+    """How an answer was judged; an Attempt stores one of the first three."""
+
+    CORRECT = "correct", "correct"
+    ILLEGAL = "illegal", "illegal"
+    INCORRECT = "incorrect", "incorrect"
+    CONTINUE = "continue", "continue"  # a good step of a longer goal: not an attempt yet
+
+
+RECORDED = [(value, label) for value, label in Result.choices if value != Result.CONTINUE]
 
 
 class AnswerError(ValueError):
@@ -14,7 +28,7 @@ class AnswerError(ValueError):
 
 @dataclass(frozen=True)
 class Outcome:
-    verdict: str  # "correct" | "illegal" | "incorrect" | "continue"
+    result: Result
     rules_verdict: rules.Verdict | None  # move puzzles: the engine's verdict on the move
     message: str | None
     played: tuple[str, ...]
@@ -22,3 +36,6 @@ class Outcome:
     fen: str
     truth: frozenset[str]
     miss: Miss | None = None  # a legal move that missed its goal: why, in codes and squares
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "result", Result(self.result))  # "correct" is Result.CORRECT

@@ -5,12 +5,12 @@ form of ours can send raises ``PostError`` and the view answers 400. Which reade
 a puzzle uses is its kind's business (curriculum.kinds).
 """
 
-import re
-
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
-UCI_PATTERN = re.compile(r"^[a-h][1-8][a-h][1-8][qrbn]?$")
+import rules
+
+UCI_PATTERN = rules.PLAYED_UCI_PATTERN
 MAX_PLAYED = 60
 
 

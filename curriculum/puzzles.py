@@ -63,7 +63,7 @@ class Lesson:
     slug: str
     title: str
     group: str
-    order: int
+    order: float  # teaching order: any number, so 2.5 slots in between 2 and 3
     summary: str
     intro: tuple[str, ...]
     puzzles: tuple[Puzzle, ...]

@@ -13,8 +13,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-import chess
-
 import rules
 from curriculum.fields import has_chinese, option_text_problems
 from curriculum.kinds import kind_of
@@ -114,16 +112,11 @@ def _text_problems(puzzle: Puzzle) -> list[str]:
 
 def _check_position(puzzle: Puzzle) -> None:
     try:
-        board = chess.Board(puzzle.fen)
+        flaws = rules.position_flaws(puzzle.fen)
     except ValueError as error:
         raise Problem(f"not a FEN: {error}") from error
-    if board.status() != chess.STATUS_VALID:
-        raise Problem(f"illegal position: {_status_words(board.status())}")
+    if flaws:
+        raise Problem(f"illegal position: {', '.join(flaws)}")
     start = puzzle.start_fen  # replays `moves` through the engine: RulesError if one is illegal
-    if chess.Board(start).status() != chess.STATUS_VALID:
+    if rules.position_flaws(start):
         raise Problem("illegal position after the moves")
-
-
-def _status_words(status: chess.Status) -> str:
-    flags = [flag for flag in chess.Status if flag and flag in status]
-    return ", ".join(flag.name.lower().replace("_", " ") for flag in flags)

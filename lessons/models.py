@@ -7,6 +7,10 @@ and a student's progress are the same kind of Learner.
 from django.db import models
 from django.utils import timezone
 
+from curriculum.outcome import RECORDED, Result
+
+__all__ = ["Attempt", "Learner", "PuzzleResult", "Result"]
+
 
 class Learner(models.Model):
     """Someone learning: anonymous in a browser, a parent's child, or a class's student."""
@@ -23,12 +27,6 @@ class Learner(models.Model):
         return self.nickname or f"learner {self.pk}"
 
 
-class Verdict(models.TextChoices):
-    CORRECT = "correct", "correct"
-    ILLEGAL = "illegal", "illegal"
-    INCORRECT = "incorrect", "incorrect"
-
-
 class Attempt(models.Model):
     """One try at a puzzle: the move or answer, and how the engine judged it."""
 
@@ -36,7 +34,7 @@ class Attempt(models.Model):
     lesson = models.CharField(max_length=40)
     puzzle = models.CharField(max_length=80)
     answer = models.CharField(max_length=200)
-    verdict = models.CharField(max_length=10, choices=Verdict.choices)
+    verdict = models.CharField(max_length=10, choices=RECORDED)  # a curriculum Result
     reason = models.CharField(max_length=40, blank=True, help_text="rules.Reason name")
     fen = models.CharField(max_length=100, blank=True, help_text="position the move was tried in")
     hint_used = models.BooleanField(default=False)

@@ -12,7 +12,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from curriculum.loading import GROUPS, Curriculum, Lesson
-from lessons.models import Attempt, Learner, PuzzleResult, Verdict
+from curriculum.outcome import RECORDED
+from lessons.models import Attempt, Learner, PuzzleResult, Result
 
 MAX_STARS = 3
 
@@ -54,11 +55,11 @@ def record_attempt(
     hint_used: bool = False,
 ) -> Recorded:
     """Store one attempt; on a correct one, store the stars and keep the best result."""
-    if verdict not in Verdict.values:
+    if verdict not in dict(RECORDED):
         raise ValueError(f"unknown verdict {verdict!r}")
     # Stars count the tries since the puzzle was last solved: a revisit starts afresh.
     this_round = Attempt.objects.filter(learner=learner, puzzle=puzzle)
-    last_solve = this_round.filter(verdict=Verdict.CORRECT).order_by("-created_at", "-pk").first()
+    last_solve = this_round.filter(verdict=Result.CORRECT).order_by("-created_at", "-pk").first()
     if last_solve is not None:
         this_round = this_round.filter(pk__gt=last_solve.pk)
     earlier = list(this_round.values_list("verdict", "hint_used"))
@@ -72,8 +73,8 @@ def record_attempt(
         fen=fen[:100],
         hint_used=hint_used,
     )
-    mistakes = sum(1 for earlier_verdict, _ in earlier if earlier_verdict != Verdict.CORRECT)
-    if verdict != Verdict.CORRECT:
+    mistakes = sum(1 for earlier_verdict, _ in earlier if earlier_verdict != Result.CORRECT)
+    if verdict != Result.CORRECT:
         return Recorded(attempt, None, mistakes + 1)
     hinted = hint_used or any(used for _, used in earlier)
     stars = stars_for(mistakes, hinted)

@@ -18,6 +18,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 import rules
 from board.component import BoardInputError, board_context, promotion_context, read_board_post
 from board.explanations import describe_claim, describe_termination, explain
+from board.feedback import Feedback
+from curriculum.outcome import Result
 from referee import game as referee
 from referee.game import Game
 
@@ -81,7 +83,7 @@ def _page(
     request: HttpRequest,
     game: Game,
     *,
-    feedback: dict | None = None,
+    feedback: Feedback | None = None,
     highlights: tuple[str, ...] = (),
     selected: str | None = None,
     pending: str | None = None,
@@ -113,7 +115,9 @@ def _page(
     return response
 
 
-def _move_feedback(game: Game, verdict: rules.Verdict, claimed: bool, claim_asked: bool) -> dict:
+def _move_feedback(
+    game: Game, verdict: rules.Verdict, claimed: bool, claim_asked: bool
+) -> Feedback:
     mover = "black" if game.standing.turn == "white" else "white"
     title = gettext("%(side)s played %(san)s.") % {"side": _side_name(mover), "san": verdict.san}
     messages = []
@@ -127,7 +131,7 @@ def _move_feedback(game: Game, verdict: rules.Verdict, claimed: bool, claim_aske
         messages.append(
             gettext("No draw can be claimed with this move, so it is played and the game goes on.")
         )
-    return {"verdict": "correct", "title": title, "messages": messages}
+    return Feedback(Result.CORRECT, title, tuple(messages))
 
 
 @require_http_methods(["GET", "POST"])
@@ -165,11 +169,9 @@ def _board_move(request: HttpRequest) -> HttpResponse:
     if action.kind == "select":
         return _page(request, game, selected=action.selected)
     if action.kind == "unreadable":
-        feedback = {
-            "verdict": None,
-            "title": gettext("That move cannot be read."),
-            "messages": [gettext("Write it like Nf3 or e2e4.")],
-        }
+        feedback = Feedback(
+            "", gettext("That move cannot be read."), (gettext("Write it like Nf3 or e2e4."),)
+        )
         return _page(request, game, feedback=feedback)
     if action.kind in ("mark", "marks_done"):
         return _bad_request(request, gettext("This board form cannot be read."))
@@ -186,11 +188,9 @@ def _board_move(request: HttpRequest) -> HttpResponse:
     if verdict.reason is rules.Reason.PROMOTION_REQUIRED:
         return _page(request, game, selected=action.move[:2], pending=action.move[:4])
     if not verdict.legal:
-        feedback = {
-            "verdict": "illegal",
-            "title": gettext("This move is not allowed."),
-            "messages": explain(verdict),
-        }
+        feedback = Feedback(
+            Result.ILLEGAL, gettext("This move is not allowed."), tuple(explain(verdict))
+        )
         return _page(request, game, feedback=feedback, highlights=verdict.squares)
     _save(request, after)
     return _page(request, after, feedback=_move_feedback(after, verdict, claimed, claim_asked))
@@ -204,18 +204,18 @@ def referee_claim(request: HttpRequest) -> HttpResponse:
     except referee.GameOver:
         return _game_over(request)
     if not valid:
-        feedback = {
-            "verdict": "incorrect",
-            "title": gettext("A draw cannot be claimed now."),
-            "messages": [gettext("The game goes on.")],
-        }
+        feedback = Feedback(
+            Result.INCORRECT,
+            gettext("A draw cannot be claimed now."),
+            (gettext("The game goes on."),),
+        )
         return _page(request, game, feedback=feedback)
     _save(request, after)
-    feedback = {
-        "verdict": "correct",
-        "title": gettext("The draw claim is correct."),
-        "messages": [_ending_sentence(after), _result_sentence(after)],
-    }
+    feedback = Feedback(
+        Result.CORRECT,
+        gettext("The draw claim is correct."),
+        (_ending_sentence(after), _result_sentence(after)),
+    )
     return _page(request, after, feedback=feedback)
 
 
@@ -228,11 +228,7 @@ def _players_end(request: HttpRequest, confirm: str, end: Callable[[Game], Game]
         return _page(request, game, confirm=confirm)
     after = end(game)
     _save(request, after)
-    feedback = {
-        "verdict": "correct",
-        "title": _result_sentence(after),
-        "messages": [_ending_sentence(after)],
-    }
+    feedback = Feedback(Result.CORRECT, _result_sentence(after), (_ending_sentence(after),))
     return _page(request, after, feedback=feedback)
 
 

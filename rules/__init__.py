@@ -50,7 +50,16 @@ from rules.endings import Assessment, assess, claims_after
 from rules.errors import IllegalHistory, InvalidFen, InvalidMove, InvalidSquare, RulesError
 from rules.judge import check_move
 from rules.notation import history_san, parse_move, score_sheet
-from rules.position import Position, parse_square, position_after, side_to_move
+from rules.position import (
+    PLAYED_UCI_PATTERN,
+    UCI_PATTERN,
+    Position,
+    parse_square,
+    pawn_reaches_last_rank,
+    position_after,
+    position_flaws,
+    side_to_move,
+)
 from rules.search import (
     Progress,
     VisitSearch,
@@ -74,6 +83,8 @@ from rules.squares import (
 from rules.verdict import Finding, Verdict
 
 __all__ = [
+    "PLAYED_UCI_PATTERN",
+    "UCI_PATTERN",
     "Assessment",
     "Claim",
     "Finding",
@@ -104,9 +115,11 @@ __all__ = [
     "parse_move",
     "parse_square",
     "pass_turn",
+    "pawn_reaches_last_rank",
     "piece_at",
     "placement",
     "position_after",
+    "position_flaws",
     "progress_after",
     "score_sheet",
     "side_to_move",

@@ -1,5 +1,6 @@
 """Reading the engine's input: square names, UCI moves, and a position with its history."""
 
+import re
 from collections.abc import Sequence
 
 import chess
@@ -22,6 +23,34 @@ _STATUS_MESSAGES = (
     (chess.STATUS_IMPOSSIBLE_CHECK, "the check on the king could not have come from one move"),
     (chess.STATUS_EMPTY, "the board is empty"),
 )
+
+
+# A UCI move as a learner may try it: k and p promotions are let through so that the
+# engine can say why they are illegal.
+UCI_PATTERN = re.compile(r"^[a-h][1-8][a-h][1-8][qrbnkp]?$")
+# A UCI move as a move already played is written (promotions to q, r, b or n only).
+PLAYED_UCI_PATTERN = re.compile(r"^[a-h][1-8][a-h][1-8][qrbn]?$")
+
+
+def position_flaws(fen: str) -> list[str]:
+    """What makes ``fen`` an impossible position, in python-chess's words; [] when it is a
+    legal position. Raises ValueError when ``fen`` is not a FEN at all.
+
+    >>> position_flaws("4k3/8/8/8/8/8/8/8 w - - 0 1")
+    ['no white king']
+    """
+    status = chess.Board(fen).status()
+    return [flag.name.lower().replace("_", " ") for flag in chess.Status if flag and flag in status]
+
+
+def pawn_reaches_last_rank(piece: str | None, move: str) -> bool:
+    """Whether the UCI ``move`` of ``piece`` ("P" white pawn, "p" black pawn) ends on that
+    pawn's last rank, where it promotes.
+
+    >>> pawn_reaches_last_rank("p", "e2e1"), pawn_reaches_last_rank("P", "e2e1")
+    (True, False)
+    """
+    return {"P": "8", "p": "1"}.get(piece or "") == move[3:4]
 
 
 def parse_square(name: object) -> chess.Square:

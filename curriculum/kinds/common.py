@@ -7,7 +7,7 @@ from collections.abc import Collection
 from django.utils.translation import gettext as _
 
 import rules
-from curriculum.outcome import AnswerError, Outcome
+from curriculum.outcome import AnswerError, Outcome, Result
 from curriculum.puzzles import Puzzle
 
 
@@ -22,7 +22,7 @@ def values(answer: object) -> frozenset[str]:
 def compare(puzzle: Puzzle, chosen: frozenset, truth: frozenset, message: str) -> Outcome:
     right = chosen == truth
     return Outcome(
-        verdict="correct" if right else "incorrect",
+        result=Result.CORRECT if right else Result.INCORRECT,
         rules_verdict=None,
         message=None if right else message,
         played=(),

@@ -14,7 +14,6 @@ The goal's plan decides how the answer is judged:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from types import MappingProxyType
 
@@ -31,8 +30,7 @@ NAME = "move"
 BOARD_MODE = "move"  # the board takes moves; after the solve it is only shown
 NEEDS_POSITION = True
 AUTHORED_OPTIONS = False
-# k and p promotions are let through so that the engine can say why they are illegal.
-UCI_PATTERN = re.compile(r"^[a-h][1-8][a-h][1-8][qrbnkp]?$")
+UCI_PATTERN = rules.UCI_PATTERN
 
 passed = rules.pass_turn  # visit puzzles: the other side passes between the learner's moves
 

@@ -12,6 +12,7 @@ from board.component import (
     promotion_context,
     read_board_post,
 )
+from board.feedback import Feedback
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 KNIGHT = "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1"
@@ -160,7 +161,7 @@ def test_the_feedback_is_always_present_and_carries_its_verdict():
     assert "data-verdict" not in empty
     html = render_to_string(
         "board/feedback.html",
-        {"feedback": {"verdict": "illegal", "title": "不行", "messages": ["馬走 L 形。"]}},
+        {"feedback": Feedback("illegal", "不行", ("馬走 L 形。",))},
     )
     assert 'data-verdict="illegal"' in html
     assert "<p>馬走 L 形。</p>" in html

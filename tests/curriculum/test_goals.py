@@ -33,7 +33,7 @@ def move_puzzle(fen: str, goal: dict, moves: tuple[str, ...] = ()) -> Puzzle:
 
 def assert_illegal(puzzle: Puzzle, move: str, reason: Reason) -> None:
     outcome = judge(puzzle, move)
-    assert outcome.verdict == "illegal"
+    assert outcome.result == "illegal"
     assert outcome.rules_verdict.reason == reason
     assert outcome.played == ()
     assert outcome.fen == puzzle.start_fen
@@ -41,7 +41,7 @@ def assert_illegal(puzzle: Puzzle, move: str, reason: Reason) -> None:
 
 def assert_incorrect(puzzle: Puzzle, move: str, message: str) -> None:
     outcome = judge(puzzle, move)
-    assert outcome.verdict == "incorrect"
+    assert outcome.result == "incorrect"
     assert outcome.message == message
     assert outcome.played == ()
     assert outcome.fen == puzzle.start_fen
@@ -49,7 +49,7 @@ def assert_incorrect(puzzle: Puzzle, move: str, message: str) -> None:
 
 def assert_correct(puzzle: Puzzle, move: str) -> None:
     outcome = judge(puzzle, move)
-    assert (outcome.verdict, outcome.message) == ("correct", None)
+    assert (outcome.result, outcome.message) == ("correct", None)
     assert outcome.played[0] == move
 
 
@@ -84,13 +84,13 @@ def test_mate_accepts_every_mating_move_not_only_one():
 def test_mate_in_two_continues_with_the_defenders_reply_then_accepts_the_mate():
     puzzle = move_puzzle("7k/8/8/8/8/8/R7/1R2K3 w - - 0 1", {"type": "mate", "within": 2})
     first = judge(puzzle, "a2a7")
-    assert first.verdict == "continue"
+    assert first.result == "continue"
     assert first.message == "Good move! Now find the next one."
     assert first.reply == "h8g8"  # the only reply
     assert first.played == ("a2a7", "h8g8")
     assert first.fen.startswith("6k1/R7/8/8/8/8/8/1R2K3 w")
     second = judge(puzzle, "b1b8", first.played)
-    assert second.verdict == "correct"
+    assert second.result == "correct"
     assert second.played == ("a2a7", "h8g8", "b1b8")
 
 
@@ -105,7 +105,7 @@ def test_mate_in_two_second_move_that_misses_the_mate_says_it_does_not_checkmate
     puzzle = move_puzzle("7k/8/8/8/8/8/R7/1R2K3 w - - 0 1", {"type": "mate", "within": 2})
     first = judge(puzzle, "a2a7")
     second = judge(puzzle, "b1b7", first.played)
-    assert second.verdict == "incorrect"
+    assert second.result == "incorrect"
     assert second.message == "This move is legal, but it does not checkmate."
     assert second.played == first.played
 
@@ -113,14 +113,14 @@ def test_mate_in_two_second_move_that_misses_the_mate_says_it_does_not_checkmate
 def test_mate_in_two_accepts_a_quicker_mate():
     puzzle = move_puzzle("7k/6pp/8/8/8/8/8/5QK1 w - - 0 1", {"type": "mate", "within": 2})
     outcome = judge(puzzle, "f1f8")
-    assert (outcome.verdict, outcome.played, outcome.reply) == ("correct", ("f1f8",), None)
+    assert (outcome.result, outcome.played, outcome.reply) == ("correct", ("f1f8",), None)
 
 
 def test_among_equally_good_replies_the_defender_plays_the_first_in_uci_order():
     # After 1.Ra7 the king may go to f8 or h8; Rb8 mates after either.
     puzzle = move_puzzle("6k1/8/8/8/8/8/R7/1R2K3 w - - 0 1", {"type": "mate", "within": 2})
     outcome = judge(puzzle, "a2a7")
-    assert (outcome.verdict, outcome.reply) == ("continue", "g8f8")
+    assert (outcome.result, outcome.reply) == ("continue", "g8f8")
 
 
 # --- check ---------------------------------------------------------------------
@@ -267,12 +267,12 @@ ROOK_TOUR = "8/8/8/4k3/8/8/4K3/R7 w - - 0 1"
 def test_visit_collects_stars_with_the_other_side_passing():
     puzzle = move_puzzle(ROOK_TOUR, {"type": "visit", "targets": ["a8", "h8"], "budget": 2})
     first = judge(puzzle, "a1a8")
-    assert (first.verdict, first.message) == ("continue", "Good! Keep collecting the stars.")
+    assert (first.result, first.message) == ("continue", "Good! Keep collecting the stars.")
     assert first.played == ("a1a8",)
     assert first.reply is None
     assert first.fen == "R7/8/8/4k3/8/8/4K3/8 w - - 1 1"  # white to move again
     second = judge(puzzle, "a8h8", first.played)
-    assert second.verdict == "correct"
+    assert second.result == "correct"
     assert second.played == ("a1a8", "a8h8")
 
 
@@ -373,7 +373,7 @@ def squares_puzzle(fen: str, target: str, square: str) -> Puzzle:
 def test_squares_are_correct_only_when_every_square_is_chosen():
     puzzle = squares_puzzle("k7/8/8/8/8/8/8/K6N w - - 0 1", "destinations", "h1")
     outcome = judge(puzzle, ["f2", "g3"])
-    assert (outcome.verdict, outcome.truth) == ("correct", frozenset({"f2", "g3"}))
+    assert (outcome.result, outcome.truth) == ("correct", frozenset({"f2", "g3"}))
     assert judge(puzzle, ["f2"]).message == "Some squares are still missing."
     assert judge(puzzle, ["f2", "g3", "h3"]).message == "Some squares you chose are wrong."
     assert (
@@ -384,7 +384,7 @@ def test_squares_are_correct_only_when_every_square_is_chosen():
 
 def test_king_cannot_go_lists_the_attacked_squares_next_to_the_king():
     puzzle = squares_puzzle("4k3/8/8/8/8/8/r7/4K3 w - - 0 1", "king_cannot_go", "e1")
-    assert judge(puzzle, ["d2", "e2", "f2"]).verdict == "correct"
+    assert judge(puzzle, ["d2", "e2", "f2"]).result == "correct"
 
 
 def choice_puzzle(fen: str, question: str, params: dict, options: list[str], moves=()) -> Puzzle:
@@ -412,7 +412,7 @@ def test_choice_can_castle_is_computed_from_the_history():
         moves=("e1f1", "e8d8", "f1e1", "d8e8"),
     )
     outcome = judge(puzzle, ["no"])
-    assert (outcome.verdict, outcome.truth) == ("correct", frozenset({"no"}))
+    assert (outcome.result, outcome.truth) == ("correct", frozenset({"no"}))
     assert judge(puzzle, ["yes"]).message == "That is not right. Read the question again."
 
 
@@ -423,7 +423,7 @@ def test_choice_illegal_reason_names_the_engines_reasons():
         {"side": "short"},
         ["castling_through_attack", "castling_in_check"],
     )
-    assert judge(puzzle, ["castling_through_attack"]).verdict == "correct"
+    assert judge(puzzle, ["castling_through_attack"]).result == "correct"
 
 
 def test_assess_compares_one_value_with_the_engines_assessment():
@@ -438,8 +438,8 @@ def test_assess_compares_one_value_with_the_engines_assessment():
         options=(Option("stalemate", "逼和"), Option("checkmate", "將死")),
         answer=("stalemate",),
     )
-    assert judge(puzzle, "stalemate").verdict == "correct"
-    assert judge(puzzle, "checkmate").verdict == "incorrect"
+    assert judge(puzzle, "stalemate").result == "correct"
+    assert judge(puzzle, "checkmate").result == "incorrect"
 
 
 def test_text_uses_the_authors_answer_key():
@@ -454,8 +454,8 @@ def test_text_uses_the_authors_answer_key():
         options=(Option("a", "一定要走這個馬"), Option("b", "可以改走別的棋子")),
         answer=("a",),
     )
-    assert judge(puzzle, ["a"]).verdict == "correct"
-    assert judge(puzzle, ["b"]).verdict == "incorrect"
+    assert judge(puzzle, ["a"]).result == "correct"
+    assert judge(puzzle, ["b"]).result == "incorrect"
 
 
 # --- malformed answers ----------------------------------------------------------------

@@ -15,9 +15,9 @@ def solve(puzzle) -> tuple[str, ...]:
     for _step in range(8):
         for move in chess.Board(fen).legal_moves:
             outcome = judge(puzzle, move.uci(), played)
-            if outcome.verdict == "correct":
+            if outcome.result == "correct":
                 return outcome.played
-            if outcome.verdict == "continue":
+            if outcome.result == "continue":
                 played, fen = outcome.played, outcome.fen
                 break
         else:
@@ -41,6 +41,6 @@ def test_every_stated_answer_is_judged_correct():
             answer = puzzle.answer
         else:
             continue
-        if judge(puzzle, answer).verdict != "correct":
+        if judge(puzzle, answer).result != "correct":
             wrong.append(puzzle.id)
     assert wrong == []

@@ -5,7 +5,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from curriculum.loading import get_curriculum
-from lessons.models import Attempt, Verdict
+from lessons.models import Attempt, Result
 from lessons.progress import record_attempt
 from tests.people.conftest import make_student, signed_in
 
@@ -22,7 +22,7 @@ def solve_lesson(learner, lesson, *, mistakes: int = 0) -> None:
                 lesson=lesson.slug,
                 puzzle=puzzle.id,
                 answer="a1a3",
-                verdict=Verdict.ILLEGAL,
+                verdict=Result.ILLEGAL,
                 reason="PATH_BLOCKED",
                 fen=ROOK_BEHIND_PAWN,
             )
@@ -64,7 +64,7 @@ def test_the_class_misconceptions_count_illegal_moves_by_rule(teacher, classroom
         lesson=first_lesson.slug,
         puzzle=first_lesson.puzzles[0].id,
         answer="e1g1",
-        verdict=Verdict.ILLEGAL,
+        verdict=Result.ILLEGAL,
         reason="CASTLING_THROUGH_ATTACK",
         fen=ROOK_BEHIND_PAWN,
     )
@@ -136,7 +136,7 @@ def test_a_students_history_shows_the_puzzle_the_move_and_the_rule(teacher, stud
         lesson=first_lesson.slug,
         puzzle=puzzle.id,
         answer="a1a3",
-        verdict=Verdict.ILLEGAL,
+        verdict=Result.ILLEGAL,
         reason="PATH_BLOCKED",
         fen=ROOK_BEHIND_PAWN,
     )

@@ -7,7 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from lessons.learners import LEARNER_SESSION_KEY
-from lessons.models import Attempt, Learner, PuzzleResult, Verdict
+from lessons.models import Attempt, Learner, PuzzleResult, Result
 from lessons.progress import record_attempt
 from tests.people.conftest import make_student, signed_in
 from tutor.people.models import ChildProfile, Student
@@ -35,7 +35,7 @@ def give_progress(learner, lesson, answer="e2e4") -> None:
         lesson=lesson.slug,
         puzzle=puzzle,
         answer="a1a8",
-        verdict=Verdict.ILLEGAL,
+        verdict=Result.ILLEGAL,
         reason="PATH_BLOCKED",
         fen="4k3/8/8/8/8/8/P7/R3K3 w Q - 0 1",
     )

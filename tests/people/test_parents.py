@@ -5,7 +5,7 @@ from django.test import Client
 from django.urls import reverse
 
 from lessons.learners import LEARNER_SESSION_KEY
-from lessons.models import Attempt, Learner, Verdict
+from lessons.models import Attempt, Learner, Result
 from lessons.progress import record_attempt
 from tests.people.conftest import signed_in
 from tutor.people.models import ChildProfile, GrownUp
@@ -61,7 +61,7 @@ def test_child_progress_shows_stars_and_the_rule_tripped_over(parent, child, fir
         lesson=first_lesson.slug,
         puzzle=puzzle.id,
         answer="e2e4",
-        verdict=Verdict.ILLEGAL,
+        verdict=Result.ILLEGAL,
         reason="NOT_HOW_IT_MOVES",
         fen=KNIGHT_IN_THE_WAY,
     )

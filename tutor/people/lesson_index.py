@@ -25,10 +25,6 @@ def all_lessons() -> list[LessonInfo]:
     ]
 
 
-def lessons_by_slug() -> dict[str, LessonInfo]:
-    return {lesson.slug: lesson for lesson in all_lessons()}
-
-
 def lesson_choices() -> list[tuple[str, str]]:
     return [(lesson.slug, lesson.title) for lesson in all_lessons()]
 

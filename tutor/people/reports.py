@@ -4,7 +4,6 @@ Stars and completion come from lessons.progress (the same rules as the lesson
 map); mistakes are the learners' illegal attempts grouped by rules.Reason.
 """
 
-import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -14,15 +13,16 @@ from django.db.models.functions import TruncDate
 from django.utils import timezone
 from django.utils.translation import gettext
 
+import rules
 from board.component import BoardView, board_context, piece_placement
-from lessons.models import Attempt, Learner, PuzzleResult, Verdict
+from lessons.models import Attempt, Learner, PuzzleResult, Result
 from lessons.progress import LessonProgress, lesson_progress, stars_by_puzzle
 from tutor.people.lesson_index import LessonInfo, all_lessons, lesson_url
 from tutor.people.misconceptions import Misconception, misconception_for
 from tutor.people.models import Assignment, Classroom, Student
 
 ACTIVITY_DAYS = 7
-UCI_MOVE = re.compile(r"^[a-h][1-8][a-h][1-8][qrbn]?$")
+UCI_MOVE = rules.PLAYED_UCI_PATTERN
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ class Trip:
 def rules_tripped_over(learner_ids: list[int], limit: int = 5) -> list[Trip]:
     """The reasons most often behind illegal moves, most frequent first (two queries)."""
     rows = list(
-        Attempt.objects.filter(learner_id__in=learner_ids, verdict=Verdict.ILLEGAL)
+        Attempt.objects.filter(learner_id__in=learner_ids, verdict=Result.ILLEGAL)
         .exclude(reason="")
         .values("reason")
         .annotate(count=Count("id"), latest=Max("id"))

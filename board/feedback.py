@@ -1,0 +1,25 @@
+"""What the feedback box under a board says (templates/board/feedback.html): one type
+for the lesson pages and the referee, instead of hand-built dicts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+NOTE = "note"  # a word about the form itself (nothing was judged)
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """`tone` is how it was judged (a curriculum Result value, or NOTE, or "" for none),
+    drawn as the box's `data-verdict`; `title` comes first, then `messages`."""
+
+    tone: str
+    title: str
+    messages: tuple[str, ...] = ()
+
+    @classmethod
+    def note(cls, title: str) -> Feedback:
+        return cls(NOTE, title)
+
+    def adding(self, *messages: str) -> Feedback:
+        return replace(self, messages=(*self.messages, *messages))

@@ -1,0 +1,248 @@
+"""Answering a puzzle, as a plain service the lesson views call: read what the form
+posted, ask the engine when an answer was given, record the attempt, and say what the
+puzzle part of the page shows (a ``Screen`` with one typed ``Feedback``).
+
+No HTTP here: the caller passes the posted form, the browser's hint book (``Hints``,
+kept in the session) and a way to get the learner (made at the first attempt).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, MutableMapping
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+import rules
+from board.component import read_board_post
+from board.explanations import explain
+from board.feedback import Feedback
+from curriculum.judging import Outcome, judge
+from curriculum.kinds import kind_of
+from curriculum.outcome import Result
+from curriculum.puzzle_forms import read_options
+from curriculum.puzzles import Puzzle
+from lessons.models import Learner
+from lessons.progress import record_attempt
+
+HINTS_SESSION_KEY = "hints_shown"
+SECOND_TRY = 2  # wrong tries after which the hint shows by itself and missing squares are shown
+
+
+class Hints:
+    """The puzzles whose hint this browser has been shown (a list in the session)."""
+
+    def __init__(self, session: MutableMapping):
+        self.session = session
+
+    def shown(self, puzzle: Puzzle) -> bool:
+        return puzzle.id in self.session.get(HINTS_SESSION_KEY, [])
+
+    def remember(self, puzzle: Puzzle) -> None:
+        shown = self.session.get(HINTS_SESSION_KEY, [])
+        if puzzle.id not in shown:
+            self.session[HINTS_SESSION_KEY] = [*shown, puzzle.id]
+
+    def forget(self, puzzle: Puzzle) -> None:
+        shown = self.session.get(HINTS_SESSION_KEY, [])
+        if puzzle.id in shown:
+            self.session[HINTS_SESSION_KEY] = [p for p in shown if p != puzzle.id]
+
+
+@dataclass
+class Screen:
+    """What the puzzle part of the page shows after a request."""
+
+    puzzle: Puzzle
+    fen: str
+    played: tuple[str, ...] = ()
+    selected: str | None = None
+    marked: frozenset[str] = frozenset()
+    chosen: tuple[str, ...] = ()
+    highlights: tuple[str, ...] = ()
+    last_move: str | None = None
+    promotion_pending: str | None = None
+    feedback: Feedback | None = None
+    solved_stars: int | None = None
+    hint_requested: bool = False
+    revealed: frozenset[str] = frozenset()  # squares puzzles: the missing squares, shown
+
+
+def first_screen(puzzle: Puzzle) -> Screen:
+    return Screen(puzzle=puzzle, fen=puzzle.start_fen)
+
+
+def answer(puzzle: Puzzle, post: Mapping, hints: Hints, learner: Callable[[], Learner]) -> Screen:
+    """Read the post, ask the engine when an answer was given, record it, say what to show.
+
+    Raises PostError or BoardInputError for a form no page of ours sends, and the
+    engine's ValueErrors for a history or an answer it cannot read (the view answers 400).
+    """
+    kind = kind_of(puzzle)
+    played = kind.played_from(post)
+    position = kind.position_now(puzzle, played)  # the history is replayed once, here
+    screen = Screen(puzzle=puzzle, fen=position.fen_now if position else puzzle.fen, played=played)
+    if kind.BOARD_MODE == "view":
+        offered = {option.value for option in puzzle.options}
+        screen.chosen = read_options(post, offered, kind.several(puzzle))
+        action = None
+    else:
+        action = read_board_post(position, post)
+        screen.marked = action.marked
+    if post.get("hint"):
+        hints.remember(puzzle)
+        screen.hint_requested = True
+        if action is not None and action.kind == "select":
+            screen.selected = action.selected
+        return screen
+    answering = _Answering(screen, hints, learner)
+    if action is None:
+        return answering.options(kind)
+    return answering.board(action, position)
+
+
+@dataclass
+class _Answering:
+    screen: Screen
+    hints: Hints
+    learner: Callable[[], Learner]
+
+    def options(self, kind) -> Screen:
+        screen = self.screen
+        if not screen.chosen:
+            screen.feedback = Feedback.note(_("Choose an answer first."))
+            return screen
+        outcome = judge(screen.puzzle, kind.answer_from(screen.chosen))
+        return self.judged(outcome, " ".join(screen.chosen))
+
+    def board(self, action, position) -> Screen:
+        screen, puzzle = self.screen, self.screen.puzzle
+        if action.kind == "select":
+            screen.selected = action.selected
+            return screen
+        if action.kind in ("none", "mark"):
+            return screen
+        if action.kind == "unreadable":
+            typed = {"typed": action.typed}
+            screen.feedback = Feedback.note(
+                _("I cannot read “%(typed)s”. Write a move like Nf3 or e2e4.") % typed
+            )
+            return screen
+        if action.kind == "marks_done":
+            return self.judged(judge(puzzle, action.marked), " ".join(sorted(action.marked)))
+        outcome = judge(puzzle, action.move, screen.played, position)
+        verdict = outcome.rules_verdict
+        if outcome.result == Result.ILLEGAL and verdict.reason == rules.Reason.PROMOTION_REQUIRED:
+            screen.promotion_pending = action.move[:4]
+            return screen  # opening the picker is not an attempt
+        return self.judged(outcome, action.move)
+
+    def judged(self, outcome: Outcome, answer: str) -> Screen:
+        """Record a judged answer (a step of a longer goal is not an attempt yet), show it."""
+        screen, puzzle = self.screen, self.screen.puzzle
+        if outcome.result == Result.CONTINUE:
+            return _continued(screen, outcome)
+        verdict = outcome.rules_verdict
+        recorded = record_attempt(
+            self.learner(),
+            lesson=puzzle.lesson,
+            puzzle=puzzle.id,
+            answer=answer,
+            verdict=outcome.result,
+            reason=verdict.reason.name if verdict is not None and verdict.reason else "",
+            fen=screen.fen,
+            hint_used=self.hints.shown(puzzle),
+        )
+        if outcome.result == Result.CORRECT:
+            self.hints.forget(puzzle)
+            screen.solved_stars = recorded.stars
+            screen.feedback = _solved(screen, outcome, answer)
+            return screen
+        if outcome.result == Result.ILLEGAL:
+            screen.highlights = tuple(verdict.squares)
+            screen.feedback = Feedback(
+                Result.ILLEGAL, _("That move is not allowed."), tuple(explain(verdict))
+            )
+        else:
+            screen.feedback = Feedback(
+                Result.INCORRECT, _("Not yet."), tuple(_missed(screen, outcome, recorded.mistakes))
+            )
+        if recorded.mistakes >= SECOND_TRY and not self.hints.shown(puzzle):
+            self.hints.remember(puzzle)  # after the second wrong try, the hint comes by itself
+            screen.feedback = screen.feedback.adding(_("Here is a hint to help you."))
+        return screen
+
+
+def _continued(screen: Screen, outcome: Outcome) -> Screen:
+    screen.played = outcome.played
+    screen.fen = outcome.fen
+    screen.last_move = outcome.reply or (outcome.played[-1] if outcome.played else None)
+    # The judge's praise (「好棋！再找下一步。」) is the title, so it is not said twice.
+    title = outcome.message or _("Good move!")
+    messages = (_reply_sentence(outcome),) if outcome.reply else ()
+    screen.feedback = Feedback(Result.CONTINUE, title, messages)
+    return screen
+
+
+def _solved(screen: Screen, outcome: Outcome, answer: str) -> Feedback:
+    mode = kind_of(screen.puzzle).BOARD_MODE
+    messages = [screen.puzzle.explanation]
+    if mode == "move":
+        screen.fen = outcome.fen
+        screen.last_move = outcome.reply or answer
+        screen.played = outcome.played
+        if outcome.reply:  # a forced reply ends it (the desperado's capture): say it
+            messages.insert(0, _reply_sentence(outcome))
+    if mode == "mark":
+        screen.marked = frozenset(outcome.truth)
+    return Feedback(Result.CORRECT, _("Well done!"), tuple(messages))
+
+
+def _missed(screen: Screen, outcome: Outcome, mistakes: int) -> list[str]:
+    mode = kind_of(screen.puzzle).BOARD_MODE
+    if mode == "mark":
+        return _squares_messages(screen, outcome.truth, mistakes)
+    if mode == "move":
+        return [outcome.message] if outcome.message else []
+    return [outcome.message, _("Change your answer and try again.")]
+
+
+def _reply_sentence(outcome: Outcome) -> str:
+    reply = rules.check_move(outcome.rules_verdict.fen_after, outcome.reply)
+    return _("The other side played %(san)s.") % {"san": reply.san}
+
+
+def _squares_messages(screen: Screen, truth: frozenset[str], mistakes: int) -> list[str]:
+    """Say kindly what is wrong with the marks: the wrong ones are framed on the board; the
+    missing ones are counted, and shown only after the second wrong try."""
+    wrong = screen.marked - truth
+    missing = truth - screen.marked
+    messages = []
+    if wrong:
+        screen.highlights = tuple(sorted(wrong))
+        messages.append(
+            ngettext(
+                "%(count)s mark is on a wrong square (red dashed frame). Tap it to take it away.",
+                "%(count)s marks are on wrong squares (red dashed frames). "
+                "Tap them to take them away.",
+                len(wrong),
+            )
+            % {"count": len(wrong)}
+        )
+    if missing and mistakes >= SECOND_TRY:
+        screen.revealed = frozenset(missing)
+        messages.append(
+            _("The squares still missing have a dashed circle: %(squares)s.")
+            % {"squares": "、".join(sorted(missing))}
+        )
+    elif missing:
+        messages.append(
+            ngettext(
+                "%(count)s square is still missing.",
+                "%(count)s squares are still missing.",
+                len(missing),
+            )
+            % {"count": len(missing)}
+        )
+    return messages
