@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 3
 
-.PHONY: run test serve setup lint format check-curriculum lock clean
+.PHONY: run test serve bench setup lint format check-curriculum lock clean
 
 run: setup
 	DEBUG=1 $(PY) manage.py migrate --noinput
@@ -27,6 +27,20 @@ serve: setup
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput
 	$(BIN)/gunicorn tutor.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile -
+
+# The measurements of the README (each prints its figures; a run over a target goes on to
+# the next). Bounded: each script has a time limit; about 15 minutes in all on 2 cores.
+# With DATABASE_URL=postgres://… each also runs on a scratch PostgreSQL database.
+BENCH_LIMIT ?= 900
+bench: setup
+	-timeout $(BENCH_LIMIT) $(PY) tests/benchmarks/move_throughput.py
+	-timeout $(BENCH_LIMIT) $(PY) tests/benchmarks/page_weight.py
+	-timeout $(BENCH_LIMIT) $(PY) tests/benchmarks/dashboard_speed.py
+	-timeout $(BENCH_LIMIT) $(PY) tests/benchmarks/csv_memory.py
+	-timeout $(BENCH_LIMIT) $(PY) tests/benchmarks/referee_depth.py
+	-timeout $(BENCH_LIMIT) $(PY) tests/benchmarks/family_pages.py
+	-timeout $(BENCH_LIMIT) $(PY) tests/benchmarks/illegal_after_tries.py
+	-timeout $(BENCH_LIMIT) $(PY) tests/benchmarks/rules_speed.py
 
 setup: $(INSTALLED)
 	DEBUG=1 $(PY) manage.py compilecatalogues

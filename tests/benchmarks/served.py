@@ -1,0 +1,276 @@
+"""Servers and tools for the benchmarks that measure what gunicorn actually serves.
+
+- `scratch_database()`: a throw-away database (a temp SQLite file, or a temp PostgreSQL
+  database created beside the one DATABASE_URL names, dropped afterwards);
+- `app_server()`: the app as `make serve` runs it (migrate, collectstatic, gunicorn with
+  3 workers, DEBUG off) on 127.0.0.1;
+- `hello_server()`: a bare Django 5.2 "hello" project under the same gunicorn command;
+- `wrk()`: Debian's wrk (installed with apt-get when missing), its figures read back as JSON
+  from a Lua `done()` hook, so the p95 is wrk's own.
+
+Nothing here imports Django settings: the servers are separate processes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+SECRET_KEY = "benchmark-only-key-" + "k" * 50
+WORKERS = 3
+PORTS = range(18500, 18600)  # the benchmarks' own range on the shared machine
+
+HELLO_PROJECT = '''
+"""A bare Django project: one view answering "hello", Django's default middleware."""
+from django.http import HttpResponse
+from django.urls import path
+
+SECRET_KEY = "{secret}"
+DEBUG = False
+ALLOWED_HOSTS = ["127.0.0.1"]
+ROOT_URLCONF = __name__
+INSTALLED_APPS = ["django.contrib.contenttypes", "django.contrib.auth"]
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+DATABASES = {{}}
+USE_TZ = True
+
+
+def hello(request):
+    return HttpResponse("hello")
+
+
+urlpatterns = [path("", hello)]
+
+from django.core.wsgi import get_wsgi_application  # noqa: E402
+
+application = get_wsgi_application()
+'''
+
+# wrk's summary as one JSON line; latencies in microseconds.
+WRK_DONE = """
+done = function(summary, latency, requests)
+  io.write(string.format(
+    '{"requests": %d, "duration_us": %d, "non_2xx": %d, "socket_errors": %d, '
+    .. '"p50_us": %d, "p95_us": %d, "p99_us": %d, "max_us": %d}\\n',
+    summary.requests, summary.duration, summary.errors.status,
+    summary.errors.connect + summary.errors.read + summary.errors.write
+      + summary.errors.timeout,
+    latency:percentile(50), latency:percentile(95), latency:percentile(99), latency.max))
+end
+"""
+
+
+@dataclass(frozen=True)
+class Server:
+    port: int
+    process: subprocess.Popen
+    env: dict
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+
+def app_env(database_url: str) -> dict:
+    """The environment of `make serve` on a plain-HTTP intranet host."""
+    env = dict(os.environ)
+    env.update(
+        DEBUG="0",
+        SECRET_KEY=SECRET_KEY,
+        ALLOWED_HOSTS="127.0.0.1",
+        SECURE_SSL_REDIRECT="0",
+        DATABASE_URL=database_url,
+        DJANGO_SETTINGS_MODULE="tutor.settings",
+    )
+    return env
+
+
+@contextmanager
+def scratch_database(base_url: str | None = None) -> Iterator[str]:
+    """A database URL nobody else uses: a temp SQLite file, or with `base_url`
+    (postgres://…) a new database beside it, dropped at the end."""
+    if not base_url or not base_url.startswith(("postgres://", "postgresql://")):
+        with tempfile.TemporaryDirectory(prefix="tutor-bench-") as folder:
+            yield f"sqlite:///{folder}/bench.sqlite3"
+        return
+    import psycopg
+
+    parts = urlsplit(base_url)
+    name = f"{parts.path.lstrip('/')}_bench_{os.getpid()}"
+    with psycopg.connect(base_url, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield urlunsplit(parts._replace(path=f"/{name}"))
+    finally:
+        with psycopg.connect(base_url, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def manage(env: dict, *args: str) -> None:
+    subprocess.run(
+        [str(BIN / "python"), "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+
+
+def _gunicorn(module: str, port: int, env: dict, cwd: Path, workers: int) -> subprocess.Popen:
+    command = [
+        str(BIN / "gunicorn"),
+        module,
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        str(workers),
+        "--access-logfile",
+        "-",
+    ]
+    descriptor, log_path = tempfile.mkstemp(prefix="gunicorn-", suffix=".log")
+    process = subprocess.Popen(
+        command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=descriptor
+    )
+    os.close(descriptor)
+    process.log_path = log_path  # its errors, read back by log_tail()
+    return process
+
+
+def log_tail(process: subprocess.Popen, size: int = 3000) -> str:
+    """The end of a server's error log (gunicorn's and Django's messages)."""
+    return Path(process.log_path).read_text(errors="replace")[-size:]
+
+
+def _wait_ready(process: subprocess.Popen, url: str, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"gunicorn exited: {log_tail(process)}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.2)
+    raise RuntimeError(f"{url} did not answer within {seconds:.0f} s")
+
+
+def _stop(process: subprocess.Popen) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    os.unlink(process.log_path)
+
+
+@contextmanager
+def app_server(
+    port: int, database_url: str, workers: int = WORKERS, migrate: bool = True
+) -> Iterator[Server]:
+    """The app as `make serve` runs it: migrate, collectstatic (into a throw-away
+    STATIC_ROOT), gunicorn tutor.wsgi."""
+    with tempfile.TemporaryDirectory(prefix="tutor-static-") as static_root:
+        env = dict(app_env(database_url), STATIC_ROOT=static_root)
+        if migrate:
+            manage(env, "migrate", "--noinput")
+        manage(env, "collectstatic", "--noinput")
+        process = _gunicorn("tutor.wsgi", port, env, ROOT, workers)
+        try:
+            _wait_ready(process, f"http://127.0.0.1:{port}/healthz")
+            yield Server(port, process, env)
+        finally:
+            _stop(process)
+
+
+@contextmanager
+def hello_server(port: int, workers: int = WORKERS) -> Iterator[Server]:
+    """A bare Django "hello" project under the same gunicorn command and worker count."""
+    with tempfile.TemporaryDirectory(prefix="tutor-hello-") as folder:
+        Path(folder, "hello.py").write_text(HELLO_PROJECT.format(secret=SECRET_KEY))
+        env = dict(os.environ, DJANGO_SETTINGS_MODULE="hello", PYTHONPATH=folder)
+        process = _gunicorn("hello:application", port, env, Path(folder), workers)
+        try:
+            _wait_ready(process, f"http://127.0.0.1:{port}/")
+            yield Server(port, process, env)
+        finally:
+            _stop(process)
+
+
+def worker_pids(server: Server) -> list[int]:
+    """The gunicorn workers' process ids (children of the master)."""
+    pid = server.process.pid
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return [int(child) for child in children]
+
+
+def memory_kb(pid: int) -> dict[str, int]:
+    """VmRSS (now) and VmHWM (peak) of a process, in kB."""
+    fields = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, value = line.partition(":")
+        if key in ("VmRSS", "VmHWM"):
+            fields[key] = int(value.split()[0])
+    return fields
+
+
+def find_wrk() -> str | None:
+    """Debian's wrk, installed with apt-get when missing and possible; None otherwise."""
+    found = shutil.which("wrk")
+    if found or os.geteuid() != 0 or not shutil.which("apt-get"):
+        return found
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    install = ["apt-get", "install", "-y", "-qq", "wrk"]
+    if subprocess.run(install, env=env, capture_output=True).returncode != 0:
+        subprocess.run(["apt-get", "update", "-qq"], env=env, capture_output=True)
+        subprocess.run(install, env=env, capture_output=True)
+    return shutil.which("wrk")
+
+
+def wrk(url: str, lua: str, *, connections: int, seconds: int, threads: int = 2) -> dict:
+    """Run wrk against `url` with the Lua `lua` (plus the JSON `done` hook); its figures."""
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
+        script.write(lua + WRK_DONE)
+    try:
+        completed = subprocess.run(
+            [
+                find_wrk() or "wrk",
+                f"-t{threads}",
+                f"-c{connections}",
+                f"-d{seconds}s",
+                "--timeout",
+                "10s",
+                "-s",
+                script.name,
+                url,
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    finally:
+        os.unlink(script.name)
+    figures = json.loads(completed.stdout.strip().splitlines()[-1])
+    figures["rps"] = figures["requests"] / (figures["duration_us"] / 1e6)
+    return figures
