@@ -344,6 +344,11 @@ def test_no_form_body_makes_a_server_error(world, name):
 
 
 MULTIPART = "multipart/form-data; boundary=xyz"
+# Bodies Django refuses to read: each read raises again, the error views' too (issue 9).
+UNREADABLE_BODIES = [
+    ("application/x-www-form-urlencoded; charset=latin-1", b"square=e2&selected=e1"),
+    ("multipart/form-data; boundary=", b"--\r\nsquare=e2"),
+]
 RAW_BODIES = [
     (b"not multipart at all", MULTIPART),
     (b'--xyz\r\nContent-Disposition: form-data; name="square"\r\n\r\ne2', MULTIPART),
@@ -351,6 +356,7 @@ RAW_BODIES = [
     (b"square=%FF%FE&selected=%E4&played=%00", "application/x-www-form-urlencoded"),
     (b"&".join(b"f%d=1" % n for n in range(1200)), "application/x-www-form-urlencoded"),
     (b'{"square": "e2", "learner": 1}', "application/json"),
+    *[(body, content_type) for content_type, body in UNREADABLE_BODIES],
 ]
 
 
@@ -528,3 +534,23 @@ def test_a_page_someone_may_not_open_says_so_in_chinese(db):
     response = Client().get("/forbidden/")
     assert response.status_code == 403
     assert error_message(response) == "你不能打開這一頁。"
+
+
+@pytest.mark.parametrize(("content_type", "body"), UNREADABLE_BODIES)
+@pytest.mark.parametrize(
+    "url", ["/lessons/board/board-step-to-e2/", "/accounts/login/", "/no/such/page/"]
+)
+def test_a_body_django_cannot_read_is_a_400_in_chinese_even_with_the_csrf_cookie(
+    db, content_type, body, url
+):
+    """With the CSRF cookie the check reads the body; so did every error view after it."""
+    client = Client(enforce_csrf_checks=True, raise_request_exception=False)
+    client.get("/")
+    assert "csrftoken" in client.cookies
+    token = client.cookies["csrftoken"].value
+    response = client.generic(
+        "POST", url, body, content_type=content_type, headers={"X-CSRFToken": token}
+    )
+    assert response.status_code == 400
+    assert error_message(response) == "這個網址或表單看不懂，請回上一頁再試一次。"
+    assert Attempt.objects.count() == 0

@@ -9,3 +9,9 @@ urlpatterns = [
     path("", include("referee.urls")),
     path("", include("tutor.people.urls")),
 ]
+
+# The error pages never read the request's body again (see tutor/errors.py).
+handler400 = "tutor.errors.bad_request"
+handler403 = "tutor.errors.permission_denied"
+handler404 = "tutor.errors.page_not_found"
+handler500 = "tutor.errors.server_error"

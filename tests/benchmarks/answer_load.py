@@ -127,20 +127,26 @@ class Session:
 
     host: str
     cookies: dict[str, str] = field(default_factory=dict)
+    body: bytes = b""
 
-    def request(self, method: str, path: str, form: dict | None = None) -> int:
+    def request(
+        self, method: str, path: str, form: dict | None = None, raw: tuple[str, bytes] = ()
+    ) -> int:
+        """Send a request (a form as htmx does, or `raw` (content type, body)); the status.
+        The last response's body stays in `self.body`."""
         headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
         body = None
-        if form is not None:
-            body = urllib.parse.urlencode(form)
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        if form is not None or raw:
+            content_type, body = raw or ("application/x-www-form-urlencoded", b"")
+            body = body or urllib.parse.urlencode(form or {}).encode()
+            headers["Content-Type"] = content_type
             headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
             headers["HX-Request"] = "true"
         connection = http.client.HTTPConnection(self.host.split(":")[0], self.port, timeout=60)
         try:
             connection.request(method, path, body, headers)
             response = connection.getresponse()
-            response.read()
+            self.body = response.read()
         finally:
             connection.close()
         for header in response.headers.get_all("Set-Cookie") or []:

@@ -86,7 +86,7 @@ def test_lesson_page_shows_intro_first_puzzle_board_hint_and_steps(client):
 def test_a_visit_puzzle_draws_the_stars_still_to_collect(client):
     page = html(client.get("/lessons/promotion/?puzzle=promotion-knight-tour"))
     assert "星星在：f3、h4" in page
-    assert '#puzzle [data-square="f3"]::before,#puzzle [data-square="h4"]::before{' in page
+    assert 'data-stars="f3 h4"' in page and "<style>" not in page
     url = "/lessons/promotion/promotion-knight-tour/"
     page = html(client.post(url, {"square": "f3", "selected": "g1", "mode": "move"}))
     assert "星星在：h4" in page
@@ -389,7 +389,7 @@ def test_a_wrong_squares_answer_frames_the_wrong_marks_and_only_counts_the_missi
     assert "還少 2 格沒點到。" in page
     assert highlighted(page) == ["g3"]
     assert pressed(page) == ["e2", "g3"]  # the marks stay, to be changed
-    assert "虛線圈" not in page and '[data-square="f3"]::before' not in page
+    assert "虛線圈" not in page and "data-circled" not in page
     assert "data-hint" not in page
 
 
@@ -397,7 +397,7 @@ def test_after_the_second_wrong_squares_answer_the_missing_squares_and_the_hint_
     client.post(SQUARES_URL, {"mode": "mark", "done": "1", "marked": ["e2"]})
     page = html(client.post(SQUARES_URL, {"mode": "mark", "done": "1", "marked": ["e2"]}))
     assert "還沒點到的格子畫了虛線圈：f3、h3。" in page
-    assert re.search(r'\[data-square="f3"\]::before,#puzzle \[data-square="h3"\]::before\{', page)
+    assert 'data-circled="f3 h3"' in page
     assert highlighted(page) == []
     assert "下面有一個提示，可以幫你想一想。" in page
     assert re.search(r"<p class=\"hint\" data-hint[^>]*>.*數一數 L 形。", page)

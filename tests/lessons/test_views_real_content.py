@@ -133,6 +133,6 @@ def test_a_visit_puzzle_says_how_many_moves_are_left(client):
 def test_a_question_about_a_move_rings_its_piece_and_circles_its_destination(client):
     page = client.get("/lessons/en-passant/?puzzle=en-passant-too-late").content.decode()
     assert re.findall(r'data-square="([a-h][1-8])"[^>]*data-selected', page) == ["e5"]
-    assert '#puzzle [data-square="d6"]::before{' in page
+    assert 'data-circled="d6"' in page
     assert last_move_squares(page) == {"e8", "d8"}  # the history's last move, not the question
     assert history_of(page) == ["1. … d5", "2. Kd1 Kd8"]

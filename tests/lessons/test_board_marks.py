@@ -1,0 +1,23 @@
+"""static/css/marks.css draws the lesson's stars and circles for every square of the board."""
+
+import re
+from pathlib import Path
+
+MARKS = Path(__file__).resolve().parents[2] / "static" / "css" / "marks.css"
+SQUARES = {f"{file}{rank}" for file in "abcdefgh" for rank in "12345678"}
+
+
+def squares_marked_by(attribute: str) -> set[str]:
+    css = MARKS.read_text()
+    pattern = rf'#puzzle\[data-{attribute}~="([a-h][1-8])"\] \[data-square="([a-h][1-8])"\]::before'
+    pairs = re.findall(pattern, css)
+    assert all(named == square for named, square in pairs), "a mark drawn on the wrong square"
+    return {named for named, _ in pairs}
+
+
+def test_a_star_can_be_drawn_on_every_square():
+    assert squares_marked_by("stars") == SQUARES
+
+
+def test_a_circle_can_be_drawn_on_every_square():
+    assert squares_marked_by("circled") == SQUARES
