@@ -2,7 +2,7 @@
 
 Everything a deployment changes comes from the environment (see README):
 DEBUG, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL, CSRF_TRUSTED_ORIGINS,
-SECURE_SSL_REDIRECT, SECURE_PROXY_SSL_HEADER.
+SECURE_SSL_REDIRECT, SECURE_PROXY_SSL_HEADER, the EMAIL_* settings and DEFAULT_FROM_EMAIL.
 """
 
 import os
@@ -12,7 +12,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from tutor.env import env_bool, env_int, env_list, require
+from tutor.env import env_bool, env_email, env_int, env_list, env_port, env_str, require
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"  # local data of a development machine: SQLite file, dev key
@@ -83,6 +83,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "tutor.privacy.PrivacyMiddleware",
     "tutor.bodies.UnreadableBodyMiddleware",
 ]
 
@@ -145,7 +146,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Anonymous learners are kept in the browser's session for a year.
+# Anonymous learners are kept in the browser's session for a year; a grown-up's session
+# ends 30 days after signing in (tutor/privacy.py).
 SESSION_COOKIE_AGE = 365 * 24 * 60 * 60
 SESSION_COOKIE_SAMESITE = "Lax"
 
@@ -170,11 +172,28 @@ STORAGES = {
     },
 }
 
+# Mail: only the password-reset link is sent. With DEBUG on, mails are printed instead.
 EMAIL_BACKEND = (
     "django.core.mail.backends.console.EmailBackend"
     if DEBUG
     else "django.core.mail.backends.smtp.EmailBackend"
 )
+EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
+EMAIL_PORT = env_port("EMAIL_PORT", 25)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+if EMAIL_USE_TLS and EMAIL_USE_SSL:
+    raise ImproperlyConfigured(
+        "EMAIL_USE_TLS and EMAIL_USE_SSL are both on: use TLS (STARTTLS, usually port 587) "
+        "or SSL (usually port 465), not both."
+    )
+if EMAIL_HOST_USER and not EMAIL_HOST_PASSWORD:
+    raise ImproperlyConfigured("EMAIL_HOST_USER is set but EMAIL_HOST_PASSWORD is not.")
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)  # seconds; a stuck mail server fails the page
+DEFAULT_FROM_EMAIL = env_email("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 if not DEBUG:
     # Behind a TLS-terminating proxy set SECURE_PROXY_SSL_HEADER=1; a school's

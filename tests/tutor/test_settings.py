@@ -13,6 +13,7 @@ SETTINGS_VARIABLES = {
     "DATABASE_URL",
     "CSRF_TRUSTED_ORIGINS",
     "DJANGO_ALLOW_ASYNC_UNSAFE",
+    "DEFAULT_FROM_EMAIL",
 }
 GOOD_KEY = "k" * 20 + "Z9-q_x" * 8
 
@@ -75,6 +76,7 @@ def test_check_deploy_is_clean_with_production_settings():
         "SECRET_KEY": GOOD_KEY,
         "ALLOWED_HOSTS": "chess.example.edu.tw",
         "CSRF_TRUSTED_ORIGINS": "https://chess.example.edu.tw",
+        "DEFAULT_FROM_EMAIL": "chess@example.edu.tw",
     }
     result = run_django(env, "check", "--deploy", "--fail-level", "WARNING")
     assert result.returncode == 0, result.stderr

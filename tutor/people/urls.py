@@ -7,6 +7,7 @@ from tutor.people import (
     dashboards,
     exports,
     parents,
+    password_reset,
     student_login,
 )
 from tutor.people.ids import IdConverter, JoinCodeConverter
@@ -19,7 +20,7 @@ app_name = "people"
 password_reset_patterns = [
     path(
         "accounts/password-reset/",
-        auth_views.PasswordResetView.as_view(
+        password_reset.PasswordResetView.as_view(
             template_name="people/password_reset_form.html",
             email_template_name="people/password_reset_email.txt",
             subject_template_name="people/password_reset_subject.txt",
