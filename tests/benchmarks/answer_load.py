@@ -40,14 +40,17 @@ SQUARES = ["e2", "e3", "d1", "a5", "f2", "e3", "d2", "a5"]
 PORTS = range(18100, 18200)
 
 
-def free_port(ports=PORTS) -> int:
+def _bound_socket(ports=PORTS) -> socket.socket:
+    """A socket bound on 127.0.0.1 to the first free port of `ports`, kept bound, so two
+    runs at once cannot both pick it."""
     for port in ports:
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
+        sock = socket.socket()
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            sock.close()
+            continue
+        return sock
     raise RuntimeError(f"no free port in {ports.start}-{ports.stop - 1}")
 
 
@@ -84,17 +87,28 @@ def attempt_rows(env: dict[str, str]) -> int:
 
 
 @contextmanager
-def served(port: int, database_url: str | None = None, workers: int = 3):
-    """gunicorn as `make serve` runs it; yields (base URL, its environment)."""
+def served(port: int | None = None, database_url: str | None = None, workers: int = 3):
+    """gunicorn as `make serve` runs it, on `port` or the first free one of PORTS; yields
+    (host:port, its environment). The socket is bound here and handed to gunicorn, so no
+    other server can be listening there instead."""
     with tempfile.TemporaryDirectory(prefix="answer-load-") as directory:
         env = server_environment(Path(directory), database_url)
         _manage(env, "migrate", "--noinput")
         _manage(env, "collectstatic", "--noinput")
+        sock = _bound_socket(range(port, port + 1) if port else PORTS)
+        port = sock.getsockname()[1]
         log = open(Path(directory) / "gunicorn.log", "w+")  # noqa: SIM115 (closed below)
-        command = [GUNICORN, "tutor.wsgi", "--bind", f"127.0.0.1:{port}"]
+        command = [GUNICORN, "tutor.wsgi", "--bind", f"fd://{sock.fileno()}"]
+        sock.set_inheritable(True)
         server = subprocess.Popen(
-            [*command, "--workers", str(workers)], cwd=ROOT, env=env, stdout=log, stderr=log
+            [*command, "--workers", str(workers)],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=log,
+            pass_fds=[sock.fileno()],
         )
+        sock.close()  # gunicorn holds it now
         try:
             _wait_until_up(port, server, log)
             yield f"127.0.0.1:{port}", env
@@ -192,7 +206,9 @@ def post_answers(host: str, posts: int, sessions: int) -> tuple[Counter, float]:
     return statuses, seconds
 
 
-def measure(posts: int, sessions: int, port: int, database_url: str | None = None) -> dict:
+def measure(
+    posts: int, sessions: int, port: int | None = None, database_url: str | None = None
+) -> dict:
     with served(port, database_url) as (host, env):
         before = attempt_rows(env)
         statuses, seconds = post_answers(host, posts, sessions)
@@ -213,10 +229,10 @@ def measure(posts: int, sessions: int, port: int, database_url: str | None = Non
 def main() -> None:
     posts = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     sessions = int(sys.argv[2]) if len(sys.argv) > 2 else 20
-    port = int(sys.argv[3]) if len(sys.argv) > 3 else free_port()
+    port = int(sys.argv[3]) if len(sys.argv) > 3 else None
     database_url = os.environ.get("DATABASE_URL")
     engine = database_url.split(":")[0] if database_url else "sqlite (fresh file)"
-    print(f"{posts} answers from {sessions} sessions, gunicorn 3 workers, {engine}, port {port}")
+    print(f"{posts} answers from {sessions} sessions, gunicorn 3 workers, {engine}")
     result = measure(posts, sessions, port, database_url)
     for status, count in sorted(result["statuses"].items(), key=lambda item: str(item[0])):
         print(f"  {status}: {count}")

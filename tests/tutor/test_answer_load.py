@@ -7,7 +7,7 @@ it uses the test database on PostgreSQL, so both engines are checked.
 
 from django.conf import settings
 
-from tests.benchmarks.answer_load import free_port, measure
+from tests.benchmarks.answer_load import measure
 
 
 def _server_database_url() -> str | None:
@@ -21,7 +21,7 @@ def _server_database_url() -> str | None:
 
 
 def test_two_hundred_answers_from_ten_sessions_at_once_are_all_kept(transactional_db):
-    result = measure(posts=200, sessions=10, port=free_port(), database_url=_server_database_url())
+    result = measure(posts=200, sessions=10, database_url=_server_database_url())
     assert result["errors"] == 0, result["statuses"]
     assert result["answered_2xx"] == 200, result["statuses"]
     assert result["rows"] == 200

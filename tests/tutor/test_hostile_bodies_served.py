@@ -4,14 +4,14 @@ Before issue 9 the charset=latin-1 form body answered gunicorn's bare "Internal 
 Error" (the 500 view itself failed), which the test client does not show the same way.
 """
 
-from tests.benchmarks.answer_load import PAGE, Session, free_port, served
+from tests.benchmarks.answer_load import PAGE, Session, served
 from tests.test_no_server_errors import UNREADABLE_BODIES
 
 MESSAGE = "這個網址或表單看不懂，請回上一頁再試一次。".encode()
 
 
 def test_unreadable_bodies_are_a_400_in_chinese_through_gunicorn(db):
-    with served(free_port(), workers=1) as (host, _):
+    with served(workers=1) as (host, _):
         session = Session(host)
         assert session.request("GET", PAGE) == 200
         assert "csrftoken" in session.cookies

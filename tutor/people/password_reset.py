@@ -21,8 +21,8 @@ from django.template import loader
 from tutor.people import rate_limit
 
 logger = logging.getLogger(__name__)
-ADDRESS_SCOPE = "password-reset-address"
-ACCOUNT_SCOPE = "password-reset-account"
+ADDRESS_SCOPE = "reset-address"  # LoginFailure.scope holds 20 characters
+ACCOUNT_SCOPE = "reset-account"
 
 
 class PasswordResetForm(auth_forms.PasswordResetForm):
