@@ -6,7 +6,9 @@
 - A grown-up's session ends at most GROWN_UP_SESSION_AGE after signing in (an anonymous
   learner's session keeps SESSION_COOKIE_AGE, a year, so a child's stars stay).
 
-One middleware, so every view gets both without a decorator.
+One middleware, so every view gets both without a decorator; the session's end is set at
+signing in (the user_logged_in signal, connected in tutor/apps.py), the middleware only
+caps a session signed in before the cap.
 """
 
 from datetime import timedelta
@@ -19,6 +21,10 @@ NO_STORE = "private, no-store"
 EXPIRY_KEY = "_session_expiry"  # where Session.set_expiry keeps its value
 
 
+def cap_grown_up_session(sender, request, user, **kwargs) -> None:
+    request.session.set_expiry(timezone.now() + GROWN_UP_SESSION_AGE)
+
+
 class PrivacyMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
@@ -29,7 +35,7 @@ class PrivacyMiddleware:
         if session is None or not session.accessed:
             return response  # the same for everyone (and nobody signed in or out here)
         if request.user.is_authenticated and EXPIRY_KEY not in session:
-            # Signed in just now, or before sessions were capped: the cap starts now.
+            # Signed in before sessions were capped: the cap starts now.
             session.set_expiry(timezone.now() + GROWN_UP_SESSION_AGE)
         if "Cache-Control" not in response:
             response["Cache-Control"] = NO_STORE

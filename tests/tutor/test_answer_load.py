@@ -24,4 +24,4 @@ def test_two_hundred_answers_from_ten_sessions_at_once_are_all_kept(transactiona
     result = measure(posts=200, sessions=10, database_url=_server_database_url())
     assert result["errors"] == 0, result["statuses"]
     assert result["answered_2xx"] == 200, result["statuses"]
-    assert result["rows"] == 200
+    assert result["rows"] == 200, result
