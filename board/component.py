@@ -48,6 +48,7 @@ class SquareView:
     selected: bool = False
     marked: bool = False
     last_move: bool = False
+    mated: bool = False  # the king that is checkmated
 
 
 @dataclass(frozen=True)
@@ -104,6 +105,15 @@ def piece_placement(fen: str, moves: Iterable[str] = ()) -> dict[str, str]:
         raise BoardInputError(gettext("This position cannot be read.")) from None
 
 
+def _mated_king(fen: str) -> str | None:
+    """The square of the checkmated king, if the side to move is checkmated."""
+    standing = rules.assess(fen)
+    if standing.termination is not rules.Termination.CHECKMATE:
+        return None
+    king = "K" if side_to_move(fen) == "white" else "k"
+    return next((name for name, piece in rules.placement(fen).items() if piece == king), None)
+
+
 def side_to_move(fen: str) -> Orientation:
     return rules.side_to_move(fen)
 
@@ -139,6 +149,7 @@ def board_context(
         raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
     placement = piece_placement(fen)
     orientation = orientation or side_to_move(fen)
+    mated_king = _mated_king(fen)
     highlighted = set(highlights)
     marked_set = set(marked)
     last = {last_move[:2], last_move[2:4]} if last_move else set()
@@ -154,6 +165,8 @@ def board_context(
             if mode == "view" and name in marked_set:
                 # aria-pressed says it in mark mode; a read-only board says it in words
                 label = gettext("%(label)s, marked") % {"label": label}
+            if name == mated_king:
+                label = gettext("%(label)s, checkmated") % {"label": label}
             row.append(
                 SquareView(
                     name=name,
@@ -165,6 +178,7 @@ def board_context(
                     selected=name == selected,
                     marked=name in marked_set,
                     last_move=name in last,
+                    mated=name == mated_king,
                 )
             )
         rows.append(row)

@@ -4,12 +4,17 @@
 English msgid and named placeholders, translated in locale/zh_Hant.
 """
 
+from collections.abc import Callable
+
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 import rules
 from rules import Claim, Reason, Termination
 from rules.verdict import Finding
+
+# Whether a lesson (by slug) has been taught where the learner is; None: every lesson has.
+Taught = Callable[[str], bool] | None
 
 PIECE_NAMES = {
     "K": _("white king"),
@@ -46,6 +51,28 @@ NOT_HOW_IT_MOVES = {
     ),
 }
 
+# The short sentence for a piece moved the wrong way: the one rule it broke, with its squares.
+# The whole rule of the piece (NOT_HOW_IT_MOVES above) is behind 「為什麼？」.
+SHORT_NOT_HOW_IT_MOVES = {
+    "k": _("The %(piece)s cannot go from %(from)s to %(to)s: a king steps one square."),
+    "q": _("The %(piece)s cannot go from %(from)s to %(to)s: a queen goes straight or diagonally."),
+    "r": _("The %(piece)s cannot go from %(from)s to %(to)s: a rook goes only straight."),
+    "b": _("The %(piece)s cannot go from %(from)s to %(to)s: a bishop goes only diagonally."),
+    "n": _("The %(piece)s cannot go from %(from)s to %(to)s: a knight moves in an L."),
+    "p": _("The %(piece)s cannot go from %(from)s to %(to)s: a pawn goes forward."),
+}
+PAWN_NOT_HOW_IT_MOVES = {
+    "backwards": _("The %(piece)s cannot go from %(from)s to %(to)s: a pawn never goes back."),
+    "sideways": _("The %(piece)s cannot go from %(from)s to %(to)s: a pawn never goes sideways."),
+    "two_later": _(
+        "The %(piece)s cannot go from %(from)s to %(to)s: "
+        "only on its first move may a pawn go two squares."
+    ),
+    "too_far": _(
+        "The %(piece)s cannot go from %(from)s to %(to)s: a pawn goes one square at a time."
+    ),
+}
+
 # One sentence for each reason that needs no choosing; the others are chosen in _VARIANTS.
 # Placeholders: %(piece)s the piece that tried to move, %(to)s its target square,
 # %(square)s / %(other)s the first square the reason points at and the piece on it,
@@ -69,6 +96,13 @@ SENTENCES = {
     Reason.EN_PASSANT_EXPIRED: _(
         "Too late: the %(other)s on %(square)s could be captured en passant only right "
         "after its two-square move."
+    ),
+    Reason.EN_PASSANT_NEEDS_TWO_STEP: _(
+        "The %(other)s on %(square)s did not just move two squares: en passant takes "
+        "only a pawn that has just moved two."
+    ),
+    Reason.CASTLING_KING_TWO_SQUARES: _(
+        "In castling the king goes exactly two squares, to %(square)s."
     ),
     Reason.CASTLING_IN_CHECK: _(
         "You cannot castle: your king is in check from the %(other)s on %(square)s, "
@@ -145,20 +179,68 @@ def describe_claim(claim: Claim) -> str:
     return str(CLAIMS[claim])
 
 
-def explain(verdict: rules.Verdict) -> list[str]:
-    """One sentence per reason the move is illegal, primary first (all of them for castling).
+def explain(verdict: rules.Verdict, taught: Taught = None) -> list[str]:
+    """The one sentence saying the rule the illegal move breaks (its primary reason).
 
-    Once the game is over that is all there is to say: advice such as "capture the
-    checking piece" would be false after a checkmate.
+    ``taught(slug)`` says whether the lesson ``slug`` has been taught where the learner is
+    (None: everything has): before the castling lesson a king taken two squares hears
+    that a king steps one square, not a castling condition; before the en passant
+    lesson a pawn's diagonal step onto an empty square hears that a pawn goes
+    diagonally only to capture. The other reasons, and a piece's whole rule of
+    movement, are in ``explain_why``. Once the game is over that is all there is to
+    say: advice such as "capture the checking piece" would be false after a checkmate.
     """
+    findings = _fitting(verdict, taught)
+    return [_sentence(verdict, findings[0])] if findings else []
+
+
+def explain_why(verdict: rules.Verdict, taught: Taught = None) -> list[str]:
+    """The longer reason behind 「為什麼？」: a piece's whole rule of movement, and every
+    other rule the move breaks (the other castling conditions, a pin beside a check)."""
+    findings = _fitting(verdict, taught)
+    if not findings or findings[0].reason is Reason.GAME_OVER:
+        return []
+    why = []
+    if findings[0].reason is Reason.NOT_HOW_IT_MOVES:
+        why.append(_sentence(verdict, findings[0], NOT_HOW_IT_MOVES[_kind(verdict)]))
+    why.extend(_sentence(verdict, finding) for finding in findings[1:])
+    return why
+
+
+def _kind(verdict: rules.Verdict) -> str:
+    return (verdict.mover or "k").lower()
+
+
+_CASTLING = {
+    Reason.CASTLING_KING_TWO_SQUARES,
+    Reason.CASTLING_RIGHTS_LOST,
+    Reason.CASTLING_BLOCKED,
+    Reason.CASTLING_IN_CHECK,
+    Reason.CASTLING_THROUGH_ATTACK,
+    Reason.CASTLING_INTO_ATTACK,
+}
+_EN_PASSANT = {Reason.EN_PASSANT_EXPIRED, Reason.EN_PASSANT_NEEDS_TWO_STEP}
+
+
+def _fitting(verdict: rules.Verdict, taught: Taught) -> tuple[Finding, ...]:
+    """The findings told where the learner is: rules not taught yet give way to the
+    rule the learner knows, and after the end of the game only that is said."""
     findings = verdict.findings
-    if findings and findings[0].reason is Reason.GAME_OVER:
-        findings = findings[:1]
-    return [_sentence(verdict, finding) for finding in findings]
+    if not findings:
+        return ()
+    if findings[0].reason is Reason.GAME_OVER:
+        return findings[:1]
+    learnt = taught or (lambda slug: True)
+    frm, to = verdict.move[:2], verdict.move[2:4]
+    if findings[0].reason in _CASTLING and not learnt("castling"):
+        return (Finding(Reason.NOT_HOW_IT_MOVES, (frm, to), (verdict.mover, None)),)
+    if findings[0].reason in _EN_PASSANT and not learnt("en-passant"):
+        return (Finding(Reason.PAWN_DIAGONAL_NEEDS_CAPTURE, (to,), (None,)),)
+    return findings
 
 
-def _sentence(verdict: rules.Verdict, finding: Finding) -> str:
-    """The sentence for one finding, with the piece and squares filled in."""
+def _sentence(verdict: rules.Verdict, finding: Finding, template: object = None) -> str:
+    """The sentence for one finding (or ``template``), with the piece and squares filled in."""
     values = {
         "piece": piece_name(verdict.mover),
         "from": verdict.move[:2],
@@ -169,7 +251,7 @@ def _sentence(verdict: rules.Verdict, finding: Finding) -> str:
         suffix = "" if index == 0 else str(index + 1)
         values[f"square{suffix}"] = square
         values[f"other{suffix}"] = piece_name(symbol)
-    return _template(verdict, finding) % values
+    return str(template or _template(verdict, finding)) % values
 
 
 def _template(verdict: rules.Verdict, finding: Finding) -> str:
@@ -186,7 +268,31 @@ def _opponent_piece(verdict: rules.Verdict, finding: Finding) -> str:
 
 
 def _not_how_it_moves(verdict: rules.Verdict, finding: Finding) -> str:
-    return NOT_HOW_IT_MOVES[(verdict.mover or "k").lower()]
+    kind = _kind(verdict)
+    if kind == "p":
+        way = _pawn_way(verdict)
+        if way is not None:
+            return PAWN_NOT_HOW_IT_MOVES[way]
+    return SHORT_NOT_HOW_IT_MOVES[kind]
+
+
+def _pawn_way(verdict: rules.Verdict) -> str | None:
+    """Which pawn rule a wrong pawn move breaks: backwards, sideways, two later, too far."""
+    frm, to = verdict.move[:2], verdict.move[2:4]
+    files = ord(to[0]) - ord(frm[0])
+    forward = int(to[1]) - int(frm[1])
+    start = "2"
+    if verdict.mover == "p":
+        forward, start = -forward, "7"
+    if forward < 0:
+        return "backwards"
+    if forward == 0:
+        return "sideways"
+    if files == 0 and forward == 2 and frm[1] != start:
+        return "two_later"
+    if files == 0 and forward > 2:
+        return "too_far"
+    return None
 
 
 def _castling_rights_lost(verdict: rules.Verdict, finding: Finding) -> str:
@@ -196,9 +302,7 @@ def _castling_rights_lost(verdict: rules.Verdict, finding: Finding) -> str:
             "so castling on this side is gone for good."
         )
     king = verdict.mover or "K"
-    if finding.pieces[0] == king:
-        return _("You cannot castle: the %(other)s has already moved, even if it came back.")
-    if finding.pieces[0] == ("R" if king.isupper() else "r"):
+    if finding.pieces[0] in (king, "R" if king.isupper() else "r"):
         return _(
             "You cannot castle: the %(other)s on %(square)s has already moved, "
             "even if it came back."
@@ -249,4 +353,43 @@ _VARIANTS = {
     Reason.IGNORES_CHECK: _ignores_check,
     Reason.PINNED: _pinned,
     Reason.BAD_PROMOTION: _bad_promotion,
+}
+
+
+def move_in_words(verdict: rules.Verdict) -> str:
+    """A legal move said in words, for lessons before notation is taught:
+    「黑王從 g8 走到 h7」, 「白馬從 f3 吃掉 e5 的黑兵」, 「白方短易位」."""
+    mover = verdict.piece or verdict.mover
+    white = bool(mover and mover.isupper())
+    if verdict.castling:
+        return str(CASTLING_WORDS[(white, verdict.castling)])
+    values = {
+        "piece": piece_name(mover),
+        "from": verdict.move[:2],
+        "to": verdict.move[2:4],
+        "captured": piece_name(verdict.captured),
+        "promoted": piece_name(verdict.promotion.upper() if white else verdict.promotion)
+        if verdict.promotion
+        else "",
+    }
+    if verdict.en_passant:
+        text = _("%(piece)s from %(from)s captures the %(captured)s en passant, landing on %(to)s")
+    elif verdict.captured:
+        text = _("%(piece)s from %(from)s takes the %(captured)s on %(to)s")
+    else:
+        text = _("%(piece)s from %(from)s to %(to)s")
+    said = str(text) % values
+    if verdict.promotion:
+        said = str(_("%(move)s, and becomes a %(promoted)s")) % {
+            "move": said,
+            "promoted": values["promoted"],
+        }
+    return said
+
+
+CASTLING_WORDS = {
+    (True, "short"): _("White castles short"),
+    (True, "long"): _("White castles long"),
+    (False, "short"): _("Black castles short"),
+    (False, "long"): _("Black castles long"),
 }

@@ -11,11 +11,13 @@ NOTE = "note"  # a word about the form itself (nothing was judged)
 @dataclass(frozen=True)
 class Feedback:
     """`tone` is how it was judged (a curriculum Result value, or NOTE, or "" for none),
-    drawn as the box's `data-verdict`; `title` comes first, then `messages`."""
+    drawn as the box's `data-verdict`; `title` comes first, then `messages`; `why` (optional)
+    is the longer reason, behind 「為什麼？」."""
 
     tone: str
     title: str
     messages: tuple[str, ...] = ()
+    why: tuple[str, ...] = ()
 
     @classmethod
     def note(cls, title: str) -> Feedback:

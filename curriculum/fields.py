@@ -41,7 +41,10 @@ def options(raw: object) -> tuple[Option, ...]:
             isinstance(item.get(k), str) for k in ("value", "text")
         ):
             raise problem("each option needs a `value` and a `text`")
-        found.append(Option(item["value"], item["text"]))
+        why = item.get("why", "")
+        if not isinstance(why, str):
+            raise problem("an option's `why` must be text")
+        found.append(Option(item["value"], item["text"], why))
     if len({o.value for o in found}) != len(found):
         raise problem("two options have the same value")
     return tuple(found)

@@ -50,6 +50,8 @@ class MissCode(StrEnum):
     NOT_EN_PASSANT = "not_en_passant"
     NO_PROMOTION = "no_promotion"
     PROMOTED_TO_OTHER_PIECE = "promoted_to_other_piece"
+    PROMOTED_KNIGHT_CANNOT_MATE = "promoted_knight_cannot_mate"
+    PROMOTED_BISHOP_CANNOT_MATE = "promoted_bishop_cannot_mate"
     PROMOTED_NO_MATE = "promoted_no_mate"
     PROMOTION_STALEMATES = "promotion_stalemates"
     NO_CAPTURE = "no_capture"
@@ -63,6 +65,13 @@ class MissCode(StrEnum):
     STALEMATE_ESCAPES = "stalemate_escapes"
     NO_STALEMATE = "no_stalemate"
     GIVES_CHECK_IN_VISIT = "gives_check_in_visit"
+    # visits: the goal names the piece that collects the stars; another piece moved
+    ONLY_KING = "only_king"
+    ONLY_QUEEN = "only_queen"
+    ONLY_ROOK = "only_rook"
+    ONLY_BISHOP = "only_bishop"
+    ONLY_KNIGHT = "only_knight"
+    ONLY_PAWN = "only_pawn"
     STARS_OUT_OF_REACH = "stars_out_of_reach"
 
 
@@ -79,6 +88,12 @@ MISS_TEXTS: Mapping[MissCode, Promise] = {
     MissCode.NOT_EN_PASSANT: _("This move is legal, but it does not capture en passant."),
     MissCode.NO_PROMOTION: _("This move is legal, but no pawn is promoted."),
     MissCode.PROMOTED_TO_OTHER_PIECE: _("The pawn is promoted, but not to the piece asked for."),
+    MissCode.PROMOTED_KNIGHT_CANNOT_MATE: _(
+        "No stalemate, but a king and a knight alone cannot checkmate: the game is a draw."
+    ),
+    MissCode.PROMOTED_BISHOP_CANNOT_MATE: _(
+        "No stalemate, but a king and a bishop alone cannot checkmate: the game is a draw."
+    ),
     MissCode.PROMOTED_NO_MATE: _("The pawn is promoted, but it is not checkmate."),
     MissCode.PROMOTION_STALEMATES: _(
         "Careful: this promotion is stalemate, and the game is a draw."
@@ -95,6 +110,12 @@ MISS_TEXTS: Mapping[MissCode, Promise] = {
     MissCode.STALEMATE_ESCAPES: _("This move is legal, but now stalemate can no longer be forced."),
     MissCode.NO_STALEMATE: _("This move is legal, but it does not lead to stalemate."),
     MissCode.GIVES_CHECK_IN_VISIT: _("In this puzzle, collect the stars without giving check."),
+    MissCode.ONLY_KING: _("In this puzzle the king collects the stars: move the king."),
+    MissCode.ONLY_QUEEN: _("In this puzzle the queen collects the stars: move the queen."),
+    MissCode.ONLY_ROOK: _("In this puzzle the rook collects the stars: move the rook."),
+    MissCode.ONLY_BISHOP: _("In this puzzle the bishop collects the stars: move the bishop."),
+    MissCode.ONLY_KNIGHT: _("In this puzzle the knight collects the stars: move the knight."),
+    MissCode.ONLY_PAWN: _("In this puzzle the pawn collects the stars: move the pawn."),
     MissCode.STARS_OUT_OF_REACH: _(
         "This move is legal, but then the stars cannot all be collected in time."
     ),
@@ -107,6 +128,16 @@ class Miss:
 
     code: MissCode
     squares: tuple[str, ...] = ()
+
+
+ONLY_PIECE = {
+    "k": MissCode.ONLY_KING,
+    "q": MissCode.ONLY_QUEEN,
+    "r": MissCode.ONLY_ROOK,
+    "b": MissCode.ONLY_BISHOP,
+    "n": MissCode.ONLY_KNIGHT,
+    "p": MissCode.ONLY_PAWN,
+}
 
 
 def miss_text(miss: Miss) -> str:
@@ -205,11 +236,16 @@ def promotes() -> Condition:
 
 
 def promotes_to(piece: str) -> Condition:
-    return condition(
-        f"promotes_to_{piece}",
-        lambda t: t.verdict.promotion == piece,
-        MissCode.PROMOTED_TO_OTHER_PIECE,
-    )
+    def missed(tried: Tried) -> Miss:
+        # A knight (or bishop) may avoid stalemate, but king and knight alone cannot mate.
+        after = rules.assess(tried.verdict.fen_after)
+        if after.termination is rules.Termination.INSUFFICIENT_MATERIAL:
+            if tried.verdict.promotion == "n":
+                return Miss(MissCode.PROMOTED_KNIGHT_CANNOT_MATE)
+            return Miss(MissCode.PROMOTED_BISHOP_CANNOT_MATE)
+        return Miss(MissCode.PROMOTED_TO_OTHER_PIECE)
+
+    return Condition(f"promotes_to_{piece}", lambda t: t.verdict.promotion == piece, missed)
 
 
 def checkmates(code: MissCode = MissCode.NO_MATE) -> Condition:
@@ -339,12 +375,12 @@ def _escape_conditions(goal: Mapping) -> tuple[Condition, ...]:
 
 def _promote_conditions(goal: Mapping) -> tuple[Condition, ...]:
     chain = [promotes()]
+    if goal["avoid_stalemate"]:  # said first: the stalemate is what the puzzle warns about
+        chain.append(no_stalemate(MissCode.PROMOTION_STALEMATES))
     if goal["piece"] != "any":
         chain.append(promotes_to(goal["piece"]))
     if goal["mate"]:
         chain.append(checkmates(MissCode.PROMOTED_NO_MATE))
-    if goal["avoid_stalemate"]:
-        chain.append(no_stalemate(MissCode.PROMOTION_STALEMATES))
     return tuple(chain)
 
 
@@ -391,8 +427,8 @@ GOALS: Mapping[str, Goal] = {
         Goal(
             "visit",
             "visit",
-            {"targets": squares(), "budget": whole(1, MAX_BUDGET)},
-            required=("targets",),
+            {"targets": squares(), "budget": whole(1, MAX_BUDGET), "piece": piece_letter()},
+            required=("targets", "piece"),
         ),
         Goal("stalemate", "forced", {"within": whole(1, MAX_WITHIN, default=1)}),
         Goal("threefold", "one_move", build=lambda goal: (allows_threefold_claim(),)),

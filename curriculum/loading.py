@@ -31,7 +31,7 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("basics", "基本"),
     ("special", "特殊走法"),
     ("draws", "和棋"),
-    ("notation", "記譜與禮儀"),
+    ("notation", "記譜與比賽規則"),
 )
 
 
@@ -88,6 +88,9 @@ def _header_problems(data: Mapping, slug: str) -> list[tuple[str, str]]:
     ]
 
 
+# The lesson that teaches notation: before it, moves are said in words (「黑王從 g8 走到 h7」).
+NOTATION_LESSON = "notation"
+
 ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 ID_MAX_LENGTH = 60
 
@@ -112,6 +115,19 @@ class Curriculum:
             return None
         index = slugs.index(slug) + 1
         return self.lessons[index] if index < len(self.lessons) else None
+
+    def taught_by(self, topic: str, slug: str) -> bool:
+        """Whether the lesson ``topic`` (a slug) comes no later than the lesson ``slug``:
+        what a child in ``slug`` may be told in its terms. A topic that is not in the
+        curriculum counts as taught."""
+        taught, current = self._by_slug.get(topic), self._by_slug.get(slug)
+        if taught is None or current is None:
+            return True
+        return taught.order <= current.order
+
+    @property
+    def puzzle_count(self) -> int:
+        return len(self._puzzles)
 
 
 @cache

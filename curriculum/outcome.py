@@ -8,6 +8,7 @@ from django.db import models
 
 import rules
 from curriculum.goals import Miss
+from curriculum.wrong_answers import Wrong
 
 
 class Result(models.TextChoices):
@@ -36,6 +37,9 @@ class Outcome:
     fen: str
     truth: frozenset[str]
     miss: Miss | None = None  # a legal move that missed its goal: why, in codes and squares
+
+    # Squares, choice and assess puzzles: why a wrong answer is wrong, part by part.
+    wrong: tuple[Wrong, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "result", Result(self.result))  # "correct" is Result.CORRECT

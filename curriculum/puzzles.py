@@ -18,6 +18,7 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 class Option:
     value: str
     text: str
+    why: str = ""  # text puzzles: why this option is wrong, said when it is chosen
 
 
 @dataclass(frozen=True)

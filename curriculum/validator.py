@@ -3,12 +3,15 @@
 Rejected: a file that cannot be parsed or breaks the format, an illegal
 position, a goal no legal move can meet, a move puzzle whose goal every legal
 move meets, a choice/assess answer that disagrees with the engine, a duplicate
-id, and missing text (a prompt, hint, explanation, intro line or option text
-that is empty or has no Chinese character in it).
+id, missing text (a prompt, hint, explanation, intro line or option text
+that is empty or has no Chinese character in it), a puzzle that repeats another
+(the same kind of question about the same position), and a move written in
+notation (Kxh7, Nf3) in a lesson that comes before notation is taught.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,8 +19,11 @@ from pathlib import Path
 import rules
 from curriculum.fields import has_chinese, option_text_problems
 from curriculum.kinds import kind_of
-from curriculum.loading import CONTENT_DIR, line_of_id, line_of_key, load_lesson
+from curriculum.loading import CONTENT_DIR, NOTATION_LESSON, line_of_id, line_of_key, load_lesson
 from curriculum.puzzles import ContentError, Lesson, Problem, Puzzle
+
+# A piece move in notation (Kxh7, Nf3, Rxa8+): a child cannot read it before the notation lesson.
+NOTATION_MOVE = re.compile(r"(?<![A-Za-z])[KQRBN][a-h]?[1-8]?x?[a-h][1-8](?![A-Za-z0-9])")
 
 
 @dataclass(frozen=True)
@@ -63,8 +69,60 @@ def validate_files(paths: Iterable[Path]) -> Report:
             seen_ids.setdefault(puzzle.id, lesson.slug)
             for message in puzzle_problems(puzzle):
                 errors.append(ContentError(path, line, puzzle.id, message))
+    errors.extend(_repeated_puzzles(lessons))
+    errors.extend(_notation_too_early(lessons))
     total = sum(len(lesson.puzzles) for _, lesson in lessons)
     return Report(len(lessons), total, tuple(errors))
+
+
+def _question_key(puzzle: Puzzle) -> tuple:
+    """What makes two puzzles the same exercise: kind, position and what is asked."""
+    goal = tuple(sorted((k, str(v)) for k, v in (puzzle.goal or {}).items()))
+    params = tuple(sorted((k, str(v)) for k, v in puzzle.params.items()))
+    # Text questions are told in words; the others ask about the position and its history.
+    position = puzzle.prompt if puzzle.kind == "text" else (puzzle.fen, puzzle.moves)
+    return (puzzle.kind, position, puzzle.target, puzzle.square, puzzle.question, params, goal)
+
+
+def _repeated_puzzles(lessons: list[tuple[Path, Lesson]]):
+    """A puzzle that asks the same question about the same position as an earlier one."""
+    seen: dict[tuple, str] = {}
+    for path, lesson in lessons:
+        text = path.read_text(encoding="utf-8")
+        for puzzle in lesson.puzzles:
+            key = _question_key(puzzle)
+            if key in seen and seen[key] != puzzle.id:
+                yield ContentError(
+                    path,
+                    line_of_id(text, puzzle.id),
+                    puzzle.id,
+                    f"the same question about the same position as {seen[key]}",
+                )
+            seen.setdefault(key, puzzle.id)
+
+
+def _notation_too_early(lessons: list[tuple[Path, Lesson]]):
+    """Moves written in notation in a lesson before the notation lesson."""
+    orders = {lesson.slug: lesson.order for _, lesson in lessons}
+    taught = orders.get(NOTATION_LESSON)
+    if taught is None:
+        return
+    for path, lesson in lessons:
+        if lesson.order >= taught:
+            continue
+        text = path.read_text(encoding="utf-8")
+        for puzzle in lesson.puzzles:
+            words = [puzzle.prompt, puzzle.hint, puzzle.explanation]
+            words += [option.text for option in puzzle.options]
+            written = sorted({m for w in words for m in NOTATION_MOVE.findall(str(w))})
+            if written:
+                yield ContentError(
+                    path,
+                    line_of_id(text, puzzle.id),
+                    puzzle.id,
+                    f"moves in notation ({', '.join(written)}) before the notation lesson: "
+                    "say them in words",
+                )
 
 
 def _lesson_problems(path: Path, text: str, lesson: Lesson, seen_orders: dict[int, str]):

@@ -16,10 +16,12 @@ from django.utils.translation import ngettext
 
 import rules
 from board.component import read_board_post
-from board.explanations import explain
+from board.explanations import explain, explain_why, move_in_words
 from board.feedback import Feedback
+from board.refutations import named_squares, refutation_sentence
 from curriculum.judging import Outcome, judge
 from curriculum.kinds import kind_of
+from curriculum.loading import NOTATION_LESSON, get_curriculum
 from curriculum.outcome import Result
 from curriculum.puzzle_forms import read_options
 from curriculum.puzzles import Puzzle
@@ -67,6 +69,7 @@ class Screen:
     solved_stars: int | None = None
     hint_requested: bool = False
     revealed: frozenset[str] = frozenset()  # squares puzzles: the missing squares, shown
+    destinations: frozenset[str] = frozenset()  # after a wrong move: where the piece can go
 
 
 def first_screen(puzzle: Puzzle) -> Screen:
@@ -143,14 +146,13 @@ class _Answering:
         screen, puzzle = self.screen, self.screen.puzzle
         if outcome.result == Result.CONTINUE:
             return _continued(screen, outcome)
-        verdict = outcome.rules_verdict
         recorded = record_attempt(
             self.learner(),
             lesson=puzzle.lesson,
             puzzle=puzzle.id,
             answer=answer,
             verdict=outcome.result,
-            reason=verdict.reason.name if verdict is not None and verdict.reason else "",
+            reason=_rule_broken(outcome),
             fen=screen.fen,
             hint_used=self.hints.shown(puzzle),
         )
@@ -160,14 +162,9 @@ class _Answering:
             screen.feedback = _solved(screen, outcome, answer)
             return screen
         if outcome.result == Result.ILLEGAL:
-            screen.highlights = tuple(verdict.squares)
-            screen.feedback = Feedback(
-                Result.ILLEGAL, _("That move is not allowed."), tuple(explain(verdict))
-            )
+            screen.feedback = _not_allowed(screen, outcome.rules_verdict)
         else:
-            screen.feedback = Feedback(
-                Result.INCORRECT, _("Not yet."), tuple(_missed(screen, outcome, recorded.mistakes))
-            )
+            screen.feedback = _missed(screen, outcome, recorded.mistakes)
         if recorded.mistakes >= SECOND_TRY and not self.hints.shown(puzzle):
             self.hints.remember(puzzle)  # after the second wrong try, the hint comes by itself
             screen.feedback = screen.feedback.adding(_("Here is a hint to help you."))
@@ -180,7 +177,7 @@ def _continued(screen: Screen, outcome: Outcome) -> Screen:
     screen.last_move = outcome.reply or (outcome.played[-1] if outcome.played else None)
     # The judge's praise (「好棋！再找下一步。」) is the title, so it is not said twice.
     title = outcome.message or _("Good move!")
-    messages = (_reply_sentence(outcome),) if outcome.reply else ()
+    messages = (_reply_sentence(outcome, screen.puzzle),) if outcome.reply else ()
     screen.feedback = Feedback(Result.CONTINUE, title, messages)
     return screen
 
@@ -193,24 +190,96 @@ def _solved(screen: Screen, outcome: Outcome, answer: str) -> Feedback:
         screen.last_move = outcome.reply or answer
         screen.played = outcome.played
         if outcome.reply:  # a forced reply ends it (the desperado's capture): say it
-            messages.insert(0, _reply_sentence(outcome))
+            messages.insert(0, _reply_sentence(outcome, screen.puzzle))
     if mode == "mark":
         screen.marked = frozenset(outcome.truth)
     return Feedback(Result.CORRECT, _("Well done!"), tuple(messages))
 
 
-def _missed(screen: Screen, outcome: Outcome, mistakes: int) -> list[str]:
+MOVEMENT_REASONS = {rules.Reason.NOT_HOW_IT_MOVES, rules.Reason.PATH_BLOCKED}
+
+
+def _not_allowed(screen: Screen, verdict: rules.Verdict) -> Feedback:
+    """An illegal move: the one rule it breaks, fitted to the lesson, the rest behind 為什麼？;
+    the board rings exactly the squares the sentence names."""
+    puzzle = screen.puzzle
+    taught = _taught_in(puzzle)
+    messages = explain(verdict, taught)
+    screen.highlights = named_squares(*messages)
+    if kind_of(puzzle).BOARD_MODE == "move" and verdict.reason in MOVEMENT_REASONS:
+        # The hint after a wrong move: where that piece can really go.
+        screen.destinations = _destinations_of(screen.fen, verdict.move[:2], puzzle)
+        if screen.destinations:
+            messages.append(_("The dashed circles show where it can go."))
+    why = tuple(explain_why(verdict, taught))
+    return Feedback(Result.ILLEGAL, _("That move is not allowed."), tuple(messages), why)
+
+
+def _missed(screen: Screen, outcome: Outcome, mistakes: int) -> Feedback:
+    """A wrong answer: each wrong part said by the rule it breaks, the board ringing the
+    squares named."""
     mode = kind_of(screen.puzzle).BOARD_MODE
+    said, why = _said(outcome)
     if mode == "mark":
-        return _squares_messages(screen, outcome.truth, mistakes)
-    if mode == "move":
-        return [outcome.message] if outcome.message else []
-    return [outcome.message, _("Change your answer and try again.")]
+        messages = _squares_messages(screen, outcome.truth, mistakes) + said
+        screen.highlights = tuple(sorted({*screen.highlights, *named_squares(*said)}))
+    elif mode == "move":
+        messages = [outcome.message] if outcome.message else []
+    else:
+        messages = said or [outcome.message]
+        screen.highlights = named_squares(*messages)
+    return Feedback(Result.INCORRECT, _("Not yet."), tuple(messages), tuple(why))
 
 
-def _reply_sentence(outcome: Outcome) -> str:
+def _rule_broken(outcome: Outcome) -> str:
+    """The code of the rule a wrong answer broke, as recorded for grown-ups: the engine's
+    Reason for an illegal move or an answer that took one for legal, else the Fact."""
+    verdict = outcome.rules_verdict
+    if verdict is not None and verdict.reason is not None:
+        return verdict.reason.name
+    for part in outcome.wrong:
+        if part.refutation is not None:
+            return part.refutation.fact.name
+        if part.verdict is not None and part.verdict.reason is not None:
+            return part.verdict.reason.name
+    return ""
+
+
+def _said(outcome: Outcome) -> tuple[list[str], list[str]]:
+    """The sentence for each reason a wrong answer is wrong, and the longer reasons."""
+    said, why = [], []
+    for part in outcome.wrong:
+        if part.refutation is not None:
+            said.append(refutation_sentence(part.refutation))
+        else:
+            said.extend(explain(part.verdict))
+            why.extend(explain_why(part.verdict))
+    return said, why
+
+
+def _taught_in(puzzle: Puzzle) -> Callable[[str], bool]:
+    """Whether a lesson (slug) has been taught by the lesson this puzzle is in."""
+    curriculum = get_curriculum()
+    return lambda slug: curriculum.taught_by(slug, puzzle.lesson)
+
+
+def _destinations_of(fen: str, square: str, puzzle: Puzzle) -> frozenset[str]:
+    """Where the piece on ``square`` can go: never in a puzzle asking exactly that."""
+    if puzzle.kind == "squares" and puzzle.target == "destinations":
+        return frozenset()
+    return frozenset(rules.destinations(fen, square))
+
+
+def _reply_sentence(outcome: Outcome, puzzle: Puzzle) -> str:
     reply = rules.check_move(outcome.rules_verdict.fen_after, outcome.reply)
-    return _("The other side played %(san)s.") % {"san": reply.san}
+    if notation_taught(puzzle):
+        return _("The other side played %(san)s.") % {"san": reply.san}
+    return _("The other side played: %(move)s.") % {"move": move_in_words(reply)}
+
+
+def notation_taught(puzzle: Puzzle) -> bool:
+    """Moves are written in notation from the notation lesson on, in words before it."""
+    return get_curriculum().taught_by(NOTATION_LESSON, puzzle.lesson)
 
 
 def _squares_messages(screen: Screen, truth: frozenset[str], mistakes: int) -> list[str]:

@@ -14,12 +14,14 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+import rules
 from board.component import BoardInputError, board_context, promotion_context
+from board.explanations import move_in_words
 from curriculum.kinds import kind_of
 from curriculum.loading import Lesson, Puzzle, get_curriculum
 from curriculum.puzzle_forms import PostError
 from lessons import answering
-from lessons.answering import Hints, Screen
+from lessons.answering import Hints, Screen, notation_taught
 from lessons.learners import current_learner, current_or_new_learner
 from lessons.progress import first_unsolved, lesson_progress, puzzle_ids, stars_by_puzzle
 from lessons.progress import lesson_map as build_lesson_map
@@ -110,6 +112,7 @@ def _render_puzzle(
         "targets": [] if solved else _stars_to_collect(screen),
         "moves_left": _moves_left(screen),
         "history": _history(puzzle),
+        "history_words": _history_in_words(puzzle),
         "circled": _circled(screen),
     }
     template = "lessons/lesson.html#puzzle" if request.htmx else "lessons/lesson.html"
@@ -133,7 +136,7 @@ def _board(screen: Screen, solved: bool):
     history_move = puzzle.moves[-1] if puzzle.moves and not screen.played else None
     return board_context(
         screen.fen,
-        orientation=None,
+        orientation=puzzle.side_to_move,  # the learner's side, first screen to last
         selected=screen.selected or focus_square or None,
         highlights=screen.highlights,
         marked=screen.marked,
@@ -152,13 +155,30 @@ def _circled(screen: Screen) -> list[str]:
     destination of the move a question asks about."""
     if screen.revealed:
         return sorted(screen.revealed)
+    if screen.destinations:
+        return sorted(screen.destinations)
     focus_move = _focus_move(screen.puzzle)
     return [focus_move[2:4]] if focus_move else []
 
 
 def _history(puzzle: Puzzle) -> list[tuple[int, str, str]]:
-    """The puzzle's history as score-sheet rows (number, White's SAN, Black's SAN)."""
+    """The puzzle's history as score-sheet rows (number, White's SAN, Black's SAN), once
+    notation is taught (before that, see _history_in_words)."""
+    if not puzzle.moves or not notation_taught(puzzle):
+        return []
     return puzzle.score_sheet
+
+
+def _history_in_words(puzzle: Puzzle) -> list[str]:
+    """The puzzle's history, one move a line in words, before notation is taught."""
+    if not puzzle.moves or notation_taught(puzzle):
+        return []
+    said, fen = [], puzzle.fen
+    for move in puzzle.moves:
+        verdict = rules.check_move(fen, move)
+        said.append(move_in_words(verdict))
+        fen = verdict.fen_after
+    return said
 
 
 def _stars_to_collect(screen: Screen) -> list[str]:

@@ -40,6 +40,10 @@ class GameOver(RefereeError):
     """The game has ended: no more moves, claims, offers or resignations."""
 
 
+class TooEarlyToAgree(RefereeError):
+    """A draw by agreement before both players have made a move (FIDE Laws 5.2.3)."""
+
+
 @dataclass(frozen=True)
 class Game:
     start_fen: str = STANDARD_START
@@ -172,9 +176,17 @@ def claim_draw(game: Game) -> tuple[Game, bool]:
     return _ended(game, result="1/2-1/2", ending=claims[0].value), True
 
 
+def may_agree_draw(game: Game) -> bool:
+    """Whether the players may agree to a draw now: during the game, once each of them
+    has made at least one move (FIDE Laws 5.2.3)."""
+    return not game.over and len(game.moves) >= 2
+
+
 def agree_draw(game: Game) -> Game:
     if game.over:
         raise GameOver("the game is over")
+    if not may_agree_draw(game):
+        raise TooEarlyToAgree("a draw may be agreed only after both players have moved")
     return _ended(game, result="1/2-1/2", ending=AGREEMENT)
 
 

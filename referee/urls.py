@@ -8,5 +8,6 @@ urlpatterns = [
     path("board/draw", views.referee_draw, name="referee_draw"),
     path("board/resign", views.referee_resign, name="referee_resign"),
     path("board/new", views.referee_new, name="referee_new"),
+    path("board/bottom", views.referee_bottom, name="referee_bottom"),
     path("board/pgn", views.referee_pgn, name="referee_pgn"),
 ]

@@ -24,6 +24,10 @@ from referee import game as referee
 from referee.game import Game
 
 SESSION_KEY = "referee_game"
+# Which side the board keeps at the bottom: "turn" turns it to the side to move after every
+# move (two players sharing a tablet); "white" or "black" keeps that side at the bottom.
+BOTTOM_KEY = "referee_bottom"
+BOTTOMS = ("turn", "white", "black")
 CLAIMED = {
     rules.Claim.THREEFOLD_REPETITION.value: gettext_lazy(
         "Draw claimed: the same position has appeared three times."
@@ -90,12 +94,15 @@ def _page(
     confirm: str | None = None,
 ) -> HttpResponse:
     now = game.standing
+    bottom = request.session.get(BOTTOM_KEY, "turn")
     context = {
+        "bottom": bottom if bottom in BOTTOMS else "turn",
         "game": game,
         "standing": now,
         "turn_name": _side_name(now.turn),
         "board": board_context(
             now.fen,
+            orientation=bottom if bottom in ("white", "black") else None,
             selected=selected,
             highlights=highlights,
             last_move=game.last_move,
@@ -108,6 +115,7 @@ def _page(
         "result_sentence": _result_sentence(game) if game.over else "",
         "confirm": confirm,
         "score": referee.score_sheet(game),
+        "may_agree_draw": referee.may_agree_draw(game),
     }
     template = f"{TEMPLATE}#referee" if request.htmx else TEMPLATE
     response = render(request, template, context)
@@ -128,9 +136,7 @@ def _move_feedback(
             gettext("Check! %(side)s must answer it.") % {"side": _side_name(game.standing.turn)}
         )
     if claim_asked and not claimed:
-        messages.append(
-            gettext("No draw can be claimed with this move, so it is played and the game goes on.")
-        )
+        messages.append(gettext("No draw can be claimed with this move; it is played, play on."))
     return Feedback(Result.CORRECT, title, tuple(messages))
 
 
@@ -234,6 +240,12 @@ def _players_end(request: HttpRequest, confirm: str, end: Callable[[Game], Game]
 
 @require_POST
 def referee_draw(request: HttpRequest) -> HttpResponse:
+    game = _load(request)
+    if not game.over and not referee.may_agree_draw(game):
+        feedback = Feedback(
+            Result.ILLEGAL, gettext("Not yet: a draw can be agreed once both players have moved.")
+        )
+        return _page(request, game, feedback=feedback)
     return _players_end(request, "draw", referee.agree_draw)
 
 
@@ -243,6 +255,16 @@ def referee_resign(request: HttpRequest) -> HttpResponse:
     if side not in referee.SIDES:
         return _bad_request(request, gettext("Say which side resigns: white or black."))
     return _players_end(request, f"resign-{side}", lambda game: referee.resign(game, side))
+
+
+@require_POST
+def referee_bottom(request: HttpRequest) -> HttpResponse:
+    """Turn the board after every move, or keep one side at the bottom."""
+    bottom = request.POST.get("bottom", "")
+    if bottom not in BOTTOMS:
+        return _bad_request(request, gettext("Choose how the board turns."))
+    request.session[BOTTOM_KEY] = bottom
+    return _page(request, _load(request))
 
 
 @require_POST

@@ -42,10 +42,13 @@ answer plain board questions.
 
 A ``Position`` replays a history once; every function above takes it where it takes a
 FEN, so one request replays its history once however many questions it asks.
+
+``why_*`` (``rules.refute``) say why a wrong answer to a question about a position is
+wrong, as a ``Refutation``: a ``Fact`` code with its squares.
 """
 
 from rules.castling import castling_move
-from rules.codes import Claim, Reason, Termination
+from rules.codes import Claim, Fact, Reason, Termination
 from rules.endings import Assessment, assess, claims_after
 from rules.errors import IllegalHistory, InvalidFen, InvalidMove, InvalidSquare, RulesError
 from rules.judge import check_move
@@ -60,6 +63,19 @@ from rules.position import (
     position_flaws,
     side_to_move,
 )
+from rules.refute import (
+    why_castling_allowed,
+    why_condition_holds,
+    why_en_passant,
+    why_in_check,
+    why_legal,
+    why_no_en_passant,
+    why_not_checking,
+    why_not_destination,
+    why_not_ending,
+    why_not_in_check,
+    why_san_wrong,
+)
 from rules.search import (
     Progress,
     VisitSearch,
@@ -68,6 +84,7 @@ from rules.search import (
     goal_holds_after,
     pass_turn,
     progress_after,
+    visit_other_way,
     visit_search,
 )
 from rules.squares import (
@@ -80,13 +97,14 @@ from rules.squares import (
     placement,
     square_color,
 )
-from rules.verdict import Finding, Verdict
+from rules.verdict import Finding, Refutation, Verdict
 
 __all__ = [
     "PLAYED_UCI_PATTERN",
     "UCI_PATTERN",
     "Assessment",
     "Claim",
+    "Fact",
     "Finding",
     "IllegalHistory",
     "InvalidFen",
@@ -95,6 +113,7 @@ __all__ = [
     "Position",
     "Progress",
     "Reason",
+    "Refutation",
     "RulesError",
     "Termination",
     "Verdict",
@@ -124,5 +143,17 @@ __all__ = [
     "score_sheet",
     "side_to_move",
     "square_color",
+    "visit_other_way",
     "visit_search",
+    "why_castling_allowed",
+    "why_condition_holds",
+    "why_en_passant",
+    "why_in_check",
+    "why_legal",
+    "why_no_en_passant",
+    "why_not_checking",
+    "why_not_destination",
+    "why_not_ending",
+    "why_not_in_check",
+    "why_san_wrong",
 ]

@@ -6,13 +6,24 @@ is the king in check now, is anything standing between them, would the king pass
 over an attacked square, would it land on one. When no rook of the player's own
 stands in that corner, the right is lost too (the rook moved away or was taken) and
 the finding names the empty corner; nothing is then said to stand "between" them.
+
+When castling is allowed, ``castling_allowance`` says the fact a child most likely
+misread (only the rook crosses the attacked b-square; the rook itself is attacked;
+the other rook has moved), and ``condition_holds`` why a condition named as the
+obstacle is in fact met:
+
+>>> board = chess.Board("1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1")
+>>> castling_allowance(board, "long").fact, castling_allowance(board, "long").squares
+(<Fact.ROOK_MAY_CROSS_ATTACK: 'rook_may_cross_attack'>, ('b1', 'b8'))
+>>> condition_holds(board, "long", Reason.CASTLING_THROUGH_ATTACK).squares
+('d1',)
 """
 
 import chess
 
-from rules.codes import Reason
+from rules.codes import Fact, Reason
 from rules.movement import finding, squares_between
-from rules.verdict import Finding
+from rules.verdict import Finding, Refutation, refutation
 
 HOME = {chess.WHITE: chess.E1, chess.BLACK: chess.E8}
 
@@ -143,3 +154,59 @@ def attacked(board: chess.Board, reason: Reason, square: chess.Square) -> Findin
     if not attackers:
         return None
     return finding(board, reason, square, min(attackers))
+
+
+def _corners(board: chess.Board, side: str) -> tuple[chess.Square, chess.Square, list[int]]:
+    """The king's home, the rook's corner and the files (crossed, landing) of the king."""
+    home = HOME[board.turn]
+    rank = chess.square_rank(home)
+    if side == "short":
+        return home, chess.square(7, rank), [5, 6]
+    return home, chess.square(0, rank), [3, 2]
+
+
+def _attacker(board: chess.Board, square: chess.Square) -> chess.Square | None:
+    attackers = board.attackers(not board.turn, square)
+    return min(attackers) if attackers else None
+
+
+def castling_allowance(board: chess.Board, side: str) -> Refutation:
+    """Castling on ``side`` ("short"/"long") is allowed: the fact that may have looked like
+    an obstacle, or else every condition holding (king and rook named)."""
+    king, rook, _ = _corners(board, side)
+    rank = chess.square_rank(king)
+    if side == "long":
+        b_square = chess.square(1, rank)
+        attacker = _attacker(board, b_square)
+        if attacker is not None:
+            return refutation(board, Fact.ROOK_MAY_CROSS_ATTACK, b_square, attacker)
+    attacker = _attacker(board, rook)
+    if attacker is not None:
+        return refutation(board, Fact.ROOK_MAY_BE_ATTACKED, rook, attacker)
+    _, other_rook, _ = _corners(board, "long" if side == "short" else "short")
+    own_rook = board.piece_at(other_rook) == chess.Piece(chess.ROOK, board.turn)
+    if own_rook and not board.castling_rights & chess.BB_SQUARES[other_rook]:
+        return refutation(board, Fact.RIGHTS_KEPT, king, rook)
+    return refutation(board, Fact.CASTLING_ALLOWED, king, rook)
+
+
+def condition_holds(board: chess.Board, side: str, reason: Reason) -> Refutation | None:
+    """Why the castling condition ``reason`` does not stop castling on ``side`` here
+    (None when it does: then the castling move's own verdict names it)."""
+    king, rook, (crossed_file, landing_file) = _corners(board, side)
+    rank = chess.square_rank(king)
+    move = chess.Move(king, chess.square(landing_file, rank))
+    broken = {finding.reason for finding in castling_findings(board, move)}
+    if reason in broken:
+        return None
+    if reason is Reason.CASTLING_RIGHTS_LOST:
+        return refutation(board, Fact.RIGHTS_KEPT, king, rook)
+    if reason is Reason.CASTLING_BLOCKED:
+        return refutation(board, Fact.NOTHING_BETWEEN, *squares_between(king, rook))
+    if reason is Reason.CASTLING_IN_CHECK:
+        return refutation(board, Fact.KING_NOT_IN_CHECK, king)
+    if reason is Reason.CASTLING_THROUGH_ATTACK:
+        return refutation(board, Fact.SQUARE_NOT_ATTACKED, chess.square(crossed_file, rank))
+    if reason is Reason.CASTLING_INTO_ATTACK:
+        return refutation(board, Fact.SQUARE_NOT_ATTACKED, chess.square(landing_file, rank))
+    return None

@@ -1,12 +1,14 @@
-"""How the game stands: check, the endings that need no claim, and the draws that may be claimed."""
+"""How the game stands: check, the endings that need no claim, the draws that may be claimed,
+and the fact that shows a wrong description of how the game stands wrong."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import chess
 
-from rules.codes import Claim, Termination
+from rules.codes import Claim, Fact, Termination
 from rules.position import board_from, parse_uci
+from rules.verdict import Refutation, refutation
 
 
 @dataclass(frozen=True)
@@ -91,3 +93,105 @@ def claims_after(fen: str, move: str, moves: Sequence[str] = ()) -> frozenset[Cl
     if termination_of(board) is not None:
         return frozenset()
     return claims_now(board)
+
+
+def repetitions(board: chess.Board) -> int:
+    """How many times the position on the board has appeared in this game, now included.
+
+    Positions count as the same as in ``claims_now`` (python-chess's transposition key).
+    """
+    key = board._transposition_key()
+    replay = board.root()
+    count = int(replay._transposition_key() == key)
+    for move in board.move_stack:
+        replay.push(move)
+        count += replay._transposition_key() == key
+    return count
+
+
+def _last_reset(board: chess.Board) -> chess.Square | None:
+    """Where the last pawn move or capture of the history landed (it restarted the count)."""
+    replay = board.root()
+    square = None
+    for move in board.move_stack:
+        if replay.is_zeroing(move):
+            square = move.to_square
+        replay.push(move)
+    return square
+
+
+def _mating_material(board: chess.Board) -> list[chess.Square]:
+    """The pieces that could still help checkmate: anything but the kings, unless what is
+    left is the material that cannot mate (then nothing)."""
+    if board.is_insufficient_material():
+        return []
+    return sorted(chess.SquareSet(board.occupied & ~board.kings))
+
+
+def _answer_to_check(board: chess.Board) -> chess.Move:
+    """A move out of check, preferring what a child overlooks: the capture, then the block."""
+    checkers = board.checkers()
+    moves = list(board.legal_moves)
+
+    def rank(move: chess.Move) -> int:
+        if move.to_square in checkers and board.piece_type_at(move.from_square) != chess.KING:
+            return 0
+        if board.piece_type_at(move.from_square) != chess.KING:
+            return 1
+        return 2
+
+    return min(moves, key=lambda move: (rank(move), move.uci()))
+
+
+def ending_refutation(board: chess.Board, chosen: str) -> Refutation:
+    """Why ``chosen`` (a ``Termination`` or ``Claim`` value, or "ongoing") does not say
+    how the game stands in ``board``: the fact a child needs to see.
+
+    >>> board = chess.Board("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+    >>> ending_refutation(board, "checkmate").fact
+    <Fact.KING_NOT_IN_CHECK: 'king_not_in_check'>
+    >>> ending_refutation(board, "ongoing").fact
+    <Fact.NO_LEGAL_MOVE: 'no_legal_move'>
+    """
+    king = board.king(board.turn)
+    assert king is not None
+    termination = termination_of(board)
+    checkers = sorted(board.checkers())
+    if termination is Termination.CHECKMATE:
+        return refutation(board, Fact.NO_ESCAPE, king, *checkers)
+    if termination is Termination.STALEMATE:
+        if chosen == Termination.CHECKMATE.value:
+            return refutation(board, Fact.KING_NOT_IN_CHECK, king)
+        return refutation(board, Fact.NO_LEGAL_MOVE, king)
+    if chosen == Termination.CHECKMATE.value:
+        if not checkers:
+            return refutation(board, Fact.KING_NOT_IN_CHECK, king)
+        answer = _answer_to_check(board)
+        return refutation(board, Fact.CHECK_CAN_BE_ANSWERED, answer.from_square, answer.to_square)
+    if chosen == Termination.STALEMATE.value:
+        if checkers:
+            return refutation(board, Fact.KING_IN_CHECK, king, *checkers)
+        move = min(
+            board.legal_moves,
+            key=lambda move: (
+                move.from_square != king,
+                chess.square_distance(move.from_square, move.to_square),
+                move.uci(),
+            ),
+        )
+        return refutation(board, Fact.HAS_LEGAL_MOVE, move.from_square, move.to_square)
+    if chosen == Termination.INSUFFICIENT_MATERIAL.value and not board.is_insufficient_material():
+        return refutation(board, Fact.MATING_MATERIAL, *_mating_material(board))
+    if termination is Termination.INSUFFICIENT_MATERIAL:
+        others = sorted(chess.SquareSet(board.occupied & ~board.kings))
+        named = others or sorted(chess.SquareSet(board.kings))
+        return refutation(board, Fact.NO_MATING_MATERIAL, *named)
+    if chosen in (Claim.FIFTY_MOVES.value, Termination.SEVENTYFIVE_MOVES.value) or (
+        termination is Termination.SEVENTYFIVE_MOVES
+        or (Claim.FIFTY_MOVES in claims_now(board) and chosen == "ongoing")
+    ):
+        reset = _last_reset(board)
+        if reset is not None and board.halfmove_clock < 100:
+            return refutation(board, Fact.COUNT_RESET, reset, count=board.halfmove_clock // 2)
+        return refutation(board, Fact.MOVE_COUNT, count=board.halfmove_clock // 2)
+    return refutation(board, Fact.POSITION_COUNT, count=repetitions(board))

@@ -7,7 +7,7 @@ move follows that piece's movement (it is pseudo-legal).
 import chess
 
 from rules.codes import Reason
-from rules.en_passant import expired_en_passant_victim
+from rules.en_passant import en_passant_victim, expired_en_passant_victim
 from rules.verdict import Finding
 
 KNIGHT_JUMPS = {(1, 2), (2, 1)}
@@ -69,15 +69,31 @@ def knight_findings(board: chess.Board, move: chess.Move) -> list[Finding]:
     files, ranks = deltas(move)
     if (abs(files), abs(ranks)) in KNIGHT_JUMPS:
         return []
-    return [finding(board, Reason.NOT_HOW_IT_MOVES)]
+    return [finding(board, Reason.NOT_HOW_IT_MOVES, move.from_square, move.to_square)]
 
 
 def king_findings(board: chess.Board, move: chess.Move) -> list[Finding]:
-    """A king steps one square (castling is judged in ``rules.castling``)."""
+    """A king steps one square (castling is judged in ``rules.castling``).
+
+    A king on its home square taken further than two squares along its rank, towards a
+    corner it may still castle with, was meant to castle: in castling the king goes
+    exactly two squares, and the finding names the square it lands on.
+    """
     files, ranks = deltas(move)
     if max(abs(files), abs(ranks)) == 1:
         return []
-    return [finding(board, Reason.NOT_HOW_IT_MOVES)]
+    rank = chess.square_rank(move.from_square)
+    home = chess.square(4, 0 if board.turn == chess.WHITE else 7)
+    corner = chess.square(7 if files > 0 else 0, rank)
+    if (
+        move.from_square == home
+        and ranks == 0
+        and abs(files) > 2
+        and board.castling_rights & chess.BB_SQUARES[corner]
+    ):
+        landing = chess.square(6 if files > 0 else 2, rank)
+        return [finding(board, Reason.CASTLING_KING_TWO_SQUARES, landing)]
+    return [finding(board, Reason.NOT_HOW_IT_MOVES, move.from_square, move.to_square)]
 
 
 def slider_findings(board: chess.Board, move: chess.Move) -> list[Finding]:
@@ -92,7 +108,7 @@ def slider_findings(board: chess.Board, move: chess.Move) -> list[Finding]:
         chess.QUEEN: straight or diagonal,
     }[piece_type]
     if not allowed:
-        return [finding(board, Reason.NOT_HOW_IT_MOVES)]
+        return [finding(board, Reason.NOT_HOW_IT_MOVES, move.from_square, move.to_square)]
     for square in squares_between(move.from_square, move.to_square):
         if board.piece_at(square) is not None:
             return [finding(board, Reason.PATH_BLOCKED, square)]
@@ -113,7 +129,7 @@ def pawn_findings(board: chess.Board, move: chess.Move) -> list[Finding]:
     if files == 0 and forward == 2:
         start_rank = 1 if pawn_color == chess.WHITE else 6
         if chess.square_rank(move.from_square) != start_rank:
-            return [finding(board, Reason.NOT_HOW_IT_MOVES)]
+            return [finding(board, Reason.NOT_HOW_IT_MOVES, move.from_square, move.to_square)]
         (middle,) = squares_between(move.from_square, move.to_square)
         if board.piece_at(middle) is not None:
             return [finding(board, Reason.PATH_BLOCKED, middle)]
@@ -126,8 +142,12 @@ def pawn_findings(board: chess.Board, move: chess.Move) -> list[Finding]:
         victim = expired_en_passant_victim(board, move)
         if victim is not None:
             return [finding(board, Reason.EN_PASSANT_EXPIRED, victim)]
+        victim = en_passant_victim(board, move)
+        if victim is not None:
+            # An enemy pawn beside, but it did not just advance two squares past this one.
+            return [finding(board, Reason.EN_PASSANT_NEEDS_TWO_STEP, victim)]
         return [finding(board, Reason.PAWN_DIAGONAL_NEEDS_CAPTURE, move.to_square)]
-    return [finding(board, Reason.NOT_HOW_IT_MOVES)]
+    return [finding(board, Reason.NOT_HOW_IT_MOVES, move.from_square, move.to_square)]
 
 
 _JUDGES = {

@@ -6,16 +6,20 @@ from collections.abc import Sequence
 import chess
 
 from rules.castling import HOME
+from rules.codes import Fact
 from rules.errors import InvalidMove
 from rules.position import board_from
+from rules.verdict import Refutation, refutation
 
 _UCI = re.compile(r"[a-h][1-8][a-h][1-8][qrbnkp]?")
 _CASTLING = re.compile(r"([o0])-?([o0])(-?[o0])?")
 _SAN = re.compile(
     r"(?P<piece>[KQRBN])?(?P<file>[a-h])?(?P<rank>[1-8])?[x:]?(?P<target>[a-h][1-8])"
-    r"(?:=?(?P<promotion>[QRBNqrbn]))?"
+    r"(?:=?(?P<promotion>[QRBNKPqrbnkp]))?"
 )
 _ANNOTATIONS = "+#!? "
+# FIDE notation may mark an en passant capture: "exd6 e.p." (also "exd6ep", "exd6 e.p").
+_EN_PASSANT_MARK = re.compile(r"\s*e\.?p\.?$", re.IGNORECASE)
 
 
 def parse_move(fen: str, text: str, moves: Sequence[str] = ()) -> str:
@@ -23,11 +27,21 @@ def parse_move(fen: str, text: str, moves: Sequence[str] = ()) -> str:
 
     SAN naming an illegal move still gives the move the child most plausibly meant
     when exactly one piece of that kind could reach the square by its way of moving
-    (ignoring blockers and checks), so the engine can explain why it is illegal.
+    (ignoring blockers and checks), or when the side to move has only one piece of
+    that kind (``Ng3`` for the only knight, ``Kb1``: the engine then says how the
+    piece moves), so the engine can explain why it is illegal. A promotion to a king
+    or a pawn (``a8=K``) is read too, for the engine to say what a pawn may become,
+    and an en passant mark after a capture (``exd6 e.p.``) is allowed, as FIDE writes it.
     Raises InvalidMove when nothing, or more than one piece, fits.
+
+    >>> parse_move("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", "Ng3")
+    'g1g3'
+    >>> parse_move("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "exd6 e.p.")
+    'e5d6'
     """
     board = board_from(fen, moves)
     written = text.strip().rstrip(_ANNOTATIONS).strip() if isinstance(text, str) else ""
+    written = _EN_PASSANT_MARK.sub("", written).rstrip(_ANNOTATIONS).strip()
     if not written:
         raise InvalidMove(f"{text!r} is not a move: write it like e2e4, Nf3 or O-O")
     if _UCI.fullmatch(written.lower()):
@@ -71,6 +85,9 @@ def _plausible_move(board: chess.Board, text: str, written: str) -> str:
         and _could_reach(board, square, target, piece_type, capture or san["file"] is not None)
     ]
     name = chess.piece_name(piece_type)
+    only = list(board.pieces(piece_type, board.turn))
+    if not candidates and len(only) == 1 and piece_type != chess.PAWN and only[0] != target:
+        candidates = only  # the one knight (or king …) moved the wrong way: say how it moves
     if not candidates:
         raise InvalidMove(f"{text!r}: no {name} of the side to move can reach {san['target']}")
     if len(candidates) > 1:
@@ -147,3 +164,142 @@ def score_sheet(fen: str, moves: Sequence[str] | str = ()) -> list[tuple[int, st
         black = sans[index + 1] if index + 1 < len(sans) else ""
         rows.append((start.fullmove_number + index // 2, sans[index], black))
     return rows
+
+
+def _marks(san: str) -> tuple[str, str]:
+    """The move without its check/mate mark, and the mark ("+", "#" or "")."""
+    base = san.rstrip("+#")
+    return base, san[len(base) :]
+
+
+def _castling_form(text: str) -> str | None:
+    """ "short"/"long" when ``text`` is written as castling (with O or 0), else None."""
+    match = _CASTLING.fullmatch(text.lower())
+    if match is None:
+        return None
+    return "long" if match.group(3) else "short"
+
+
+def san_mistake(board: chess.Board, move: chess.Move, written: str) -> Refutation | None:
+    """What is wrong with ``written`` as the SAN of the legal ``move`` (None when it is right;
+    castling is right written with the letter O or the digit 0).
+
+    >>> board = chess.Board("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1")
+    >>> san_mistake(board, chess.Move.from_uci("g1f3"), "Kf3").fact
+    <Fact.SAN_PIECE_LETTER: 'san_piece_letter'>
+    >>> san_mistake(board, chess.Move.from_uci("g1f3"), "Nf3") is None
+    True
+    """
+    truth = board.san(move)
+    base, mark = _marks(truth)
+    written_base, written_mark = _marks(written.strip())
+    if board.is_castling(move):
+        fact = _castling_mistake(base, written_base)
+        if fact is not None:
+            return _said(board, fact, truth)
+        base = written_base
+    if written_base == base:
+        fact = _mark_mistake(mark, written_mark)
+        return None if fact is None else _said(board, fact, truth)
+    fact, named = _written_mistake(board, move, written_base)
+    return _said(board, fact, truth, *named)
+
+
+def _said(board: chess.Board, fact: Fact, truth: str, *named: chess.Square) -> Refutation:
+    # Only the pieces to choose between are named by square; the rest is about writing.
+    return refutation(board, fact, *named, expected=truth)
+
+
+def _castling_mistake(base: str, written_base: str) -> Fact | None:
+    side = _castling_form(written_base)
+    if side is None:
+        return Fact.SAN_CASTLING_FORM
+    if (side == "long") != (base == "O-O-O"):
+        return Fact.SAN_CASTLING_SIDE
+    return None
+
+
+def _mark_mistake(mark: str, written_mark: str) -> Fact | None:
+    """The check or mate mark written wrongly, the rest of the move being right."""
+    if mark == written_mark:
+        return None
+    if not mark:
+        return Fact.SAN_NO_CHECK
+    if mark == "+":
+        return Fact.SAN_NOT_MATE if written_mark == "#" else Fact.SAN_CHECK_MARK
+    return Fact.SAN_MATE_MARK
+
+
+def _written_mistake(
+    board: chess.Board, move: chess.Move, written_base: str
+) -> tuple[Fact, tuple[chess.Square, ...]]:
+    """What is wrong in the move itself: promotion, letter, square, capture mark, origin."""
+    fields = _SAN.fullmatch(written_base.replace("=K", "=k").replace("=P", "=p"))
+    for check in (_promotion_mistake, _letter_mistake, _capture_mistake):
+        fact = check(board, move, written_base, fields)
+        if fact is not None:
+            return fact, ()
+    piece = board.piece_type_at(move.from_square)
+    rivals = sorted(
+        other.from_square
+        for other in board.legal_moves
+        if other.to_square == move.to_square
+        and board.piece_type_at(other.from_square) == piece
+        and other.promotion == move.promotion
+    )
+    if piece != chess.PAWN and len(rivals) > 1 and not (fields["file"] or fields["rank"]):
+        return Fact.SAN_AMBIGUOUS, tuple(rivals)
+    return Fact.SAN_WRONG_ORIGIN, (move.from_square,)
+
+
+def _promotion_mistake(board, move, written_base, fields) -> Fact | None:
+    if move.promotion is None:
+        return None
+    if fields is None or fields["promotion"] is None or fields["piece"]:
+        return Fact.SAN_PROMOTION_FORM
+    if fields["promotion"].lower() in "kp":
+        return Fact.SAN_PROMOTION_PIECE
+    return None
+
+
+def _letter_mistake(board, move, written_base, fields) -> Fact | None:
+    piece = board.piece_type_at(move.from_square)
+    if written_base.startswith("P"):
+        return Fact.SAN_PAWN_LETTER
+    if fields is None:
+        return Fact.SAN_DESTINATION
+    letter = fields["piece"]
+    if piece != chess.PAWN and letter is None:
+        return Fact.SAN_LETTER_MISSING
+    if piece != chess.PAWN and letter != chess.piece_symbol(piece).upper():
+        return Fact.SAN_PIECE_LETTER
+    if fields["target"] != chess.square_name(move.to_square):
+        return Fact.SAN_DESTINATION
+    return None
+
+
+def _capture_mistake(board, move, written_base, fields) -> Fact | None:
+    captures = board.is_capture(move)
+    if captures and "x" not in written_base:
+        return Fact.SAN_CAPTURE_MARK
+    if not captures and "x" in written_base:
+        return Fact.SAN_NO_CAPTURE
+    if board.piece_type_at(move.from_square) == chess.PAWN and captures and not fields["file"]:
+        return Fact.SAN_PAWN_CAPTURE_FILE
+    return None
+
+
+def reading_mistake(board: chess.Board, move: chess.Move, chosen: chess.Square) -> Refutation:
+    """Why ``chosen`` is not where the written ``move`` goes: it is where the piece comes
+    from, or, for castling, a square of the rook (castling is written for the king)."""
+    if board.is_castling(move):
+        short = chess.square_file(move.to_square) > chess.square_file(move.from_square)
+        rank = chess.square_rank(move.from_square)
+        landing = chess.square(6 if short else 2, rank)
+        rook_squares = {chess.square(file, rank) for file in ((7, 5) if short else (0, 3))}
+        if chosen in rook_squares:
+            return refutation(board, Fact.READ_ROOK_SQUARE, landing, chosen)
+        return refutation(board, Fact.READ_DESTINATION, landing)
+    if chosen == move.from_square:
+        return refutation(board, Fact.READ_ORIGIN, move.from_square, move.to_square)
+    return refutation(board, Fact.READ_DESTINATION, move.to_square)

@@ -82,22 +82,73 @@ def pass_turn(fen: str) -> str:
     return " ".join(fields)
 
 
-def visit_search(fen: str, targets: Iterable[str], budget: int) -> VisitSearch:
+def visit_search(
+    fen: str, targets: Iterable[str], budget: int, piece: str | None = None
+) -> VisitSearch:
     """Whether the side to move can land on every square of ``targets`` within ``budget``
     moves, and whether some sequence of legal moves fails to; the other side passes
     between moves. Moves that give check are left out (a pass would leave a king in check).
+    ``piece`` (a letter, "n") keeps to the moves of that kind of piece: the one that must
+    do the work.
     """
     board = board_from(fen)
     left = frozenset(targets)
+    kind = _kind(piece)
     return VisitSearch(
-        can_succeed=_can_collect(board, left, budget),
-        can_fail=_can_miss(board.copy(stack=False), left, budget),
+        can_succeed=_can_collect(board, left, budget, kind),
+        can_fail=_can_miss(board.copy(stack=False), left, budget, kind),
     )
 
 
-def can_collect(fen: str, targets: Iterable[str], budget: int) -> bool:
+def can_collect(fen: str, targets: Iterable[str], budget: int, piece: str | None = None) -> bool:
     """``visit_search(...).can_succeed``, without the second search."""
-    return _can_collect(board_from(fen), frozenset(targets), budget)
+    return _can_collect(board_from(fen), frozenset(targets), budget, _kind(piece))
+
+
+def visit_other_way(
+    fen: str, targets: Iterable[str], budget: int, piece: str
+) -> tuple[str, ...] | None:
+    """A line of moves (UCI) that collects every target within ``budget`` with the help of
+    a piece that is not a ``piece`` (a letter): a move of the king, a pawn promoted on the
+    way. The puzzle could then be solved another way. None when only ``piece`` can do it.
+
+    The king walks to the star the knight was meant to reach; from a8 it is too far:
+
+    >>> visit_other_way("4k3/8/8/8/8/8/8/N6K w - - 0 1", ["e4"], 3, "n")
+    ('h1g2', 'g2f3', 'f3e4')
+    >>> visit_other_way("K3k3/8/8/8/8/8/8/N7 w - - 0 1", ["e4"], 3, "n") is None
+    True
+    """
+    board = board_from(fen)
+    kind = _kind(piece)
+    start = (board.copy(stack=False), frozenset(targets), False, ())
+    frontier = {(_key(board), start[1], False): start}
+    for _depth in range(budget):
+        following = {}
+        for position, still, other, line in frontier.values():
+            kinds = {
+                move: position.piece_type_at(move.from_square) for move in position.legal_moves
+            }
+            for move, child in _passing_children(position):
+                landed = chess.square_name(move.to_square)
+                remaining = still - {landed}
+                other_now = other or kinds[move] != kind
+                path = (*line, move.uci())
+                if not remaining:
+                    if other_now:
+                        return path
+                    continue
+                key = (_key(child), remaining, other_now)
+                if key not in following:
+                    following[key] = (child.copy(stack=False), remaining, other_now, path)
+        frontier = following
+    return None
+
+
+def _kind(piece: str | None) -> chess.PieceType | None:
+    if piece is None:
+        return None
+    return chess.PIECE_SYMBOLS.index(piece.lower())
 
 
 # --- mate and stalemate ---------------------------------------------------------------
@@ -186,9 +237,12 @@ def _progress(
 # --- visits: the other side passes -------------------------------------------------------
 
 
-def _passing_children(board: chess.Board):
-    """Each move that gives no check, with the position after it and the other side's pass."""
+def _passing_children(board: chess.Board, kind: chess.PieceType | None = None):
+    """Each move that gives no check, with the position after it and the other side's pass
+    (only the moves of the ``kind`` of piece, when given)."""
     for move in list(board.legal_moves):
+        if kind is not None and board.piece_type_at(move.from_square) != kind:
+            continue
         board.push(move)
         if not board.is_check():
             board.turn = not board.turn
@@ -197,13 +251,15 @@ def _passing_children(board: chess.Board):
         board.pop()  # restores the side to move and the en passant square too
 
 
-def _can_collect(board: chess.Board, left: frozenset[str], budget: int) -> bool:
+def _can_collect(
+    board: chess.Board, left: frozenset[str], budget: int, kind: chess.PieceType | None = None
+) -> bool:
     board = board.copy(stack=False)
     frontier = {(_key(board), left): board}
     for _depth in range(budget):
         following = {}
         for (_placement, still), position in frontier.items():
-            for move, child in _passing_children(position):
+            for move, child in _passing_children(position, kind):
                 remaining = still - {chess.square_name(move.to_square)}
                 if not remaining:
                     return True
@@ -214,14 +270,16 @@ def _can_collect(board: chess.Board, left: frozenset[str], budget: int) -> bool:
     return False
 
 
-def _can_miss(board: chess.Board, left: frozenset[str], budget: int) -> bool:
+def _can_miss(
+    board: chess.Board, left: frozenset[str], budget: int, kind: chess.PieceType | None = None
+) -> bool:
     if budget == 0:
         return True
     moved = False
-    for move, child in _passing_children(board):
+    for move, child in _passing_children(board, kind):
         moved = True
         remaining = left - {chess.square_name(move.to_square)}
-        if remaining and _can_miss(child.copy(stack=False), remaining, budget - 1):
+        if remaining and _can_miss(child.copy(stack=False), remaining, budget - 1, kind):
             return True
     return not moved
 

@@ -2,7 +2,9 @@
 
 from dataclasses import dataclass
 
-from rules.codes import Reason
+import chess
+
+from rules.codes import Fact, Reason
 
 
 @dataclass(frozen=True)
@@ -20,6 +22,23 @@ class Finding:
     squares: tuple[str, ...] = ()
     pieces: tuple[str | None, ...] = ()
     between: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Refutation:
+    """The fact of a position that shows a wrong answer to a question about it wrong.
+
+    ``squares`` and ``pieces`` are as in ``Finding``: the squares the explanation points
+    at, and the symbol of the piece on each (None for an empty square). ``count`` is the
+    number a counting fact is about (times a position appeared, moves without a capture).
+    ``expected`` is the right written form, for the notation facts.
+    """
+
+    fact: Fact
+    squares: tuple[str, ...] = ()
+    pieces: tuple[str | None, ...] = ()
+    count: int | None = None
+    expected: str | None = None
 
 
 @dataclass(frozen=True)
@@ -67,4 +86,22 @@ def illegal(move: str, findings: list[Finding], mover: str | None) -> Verdict:
         squares=tuple(squares),
         findings=tuple(findings),
         mover=mover,
+    )
+
+
+def refutation(
+    board: chess.Board,
+    fact: Fact,
+    *squares: chess.Square,
+    count: int | None = None,
+    expected: str | None = None,
+) -> Refutation:
+    """A refutation naming ``squares`` and the pieces on them in ``board``."""
+    pieces = tuple(board.piece_at(square) for square in squares)
+    return Refutation(
+        fact,
+        tuple(chess.square_name(square) for square in squares),
+        tuple(piece.symbol() if piece else None for piece in pieces),
+        count,
+        expected,
     )

@@ -148,6 +148,13 @@ def validate(puzzle: Puzzle) -> None:
         allowed, message = PARAM_CHECKS.get(name, (lambda v: True, ""))
         if not allowed(puzzle.params[name]):
             raise Problem(message)
+    if puzzle.question in ("en_passant_capturers", "checkers"):
+        # Each option names a piece by its square: that piece must be there.
+        empty = [
+            o.value for o in puzzle.options if rules.piece_at(puzzle.start_fen, o.value) is None
+        ]
+        if empty:
+            raise Problem(f"options name empty squares: {', '.join(empty)}")
     computed = truth(puzzle)
     offered = {option.value for option in puzzle.options}
     if not computed <= offered:

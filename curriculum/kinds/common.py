@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 import rules
 from curriculum.outcome import AnswerError, Outcome, Result
 from curriculum.puzzles import Puzzle
+from curriculum.wrong_answers import wrong_parts
 
 
 def values(answer: object) -> frozenset[str]:
@@ -21,6 +22,11 @@ def values(answer: object) -> frozenset[str]:
 
 def compare(puzzle: Puzzle, chosen: frozenset, truth: frozenset, message: str) -> Outcome:
     right = chosen == truth
+    wrong = () if right else wrong_parts(puzzle, chosen, truth)
+    if not right and puzzle.kind == "text":
+        # The author says why each wrong option is wrong (no board shows it).
+        why = [option.why for option in puzzle.options if option.value in chosen - truth]
+        message = " ".join(text for text in why if text) or message
     return Outcome(
         result=Result.CORRECT if right else Result.INCORRECT,
         rules_verdict=None,
@@ -29,6 +35,7 @@ def compare(puzzle: Puzzle, chosen: frozenset, truth: frozenset, message: str) -
         reply=None,
         fen=puzzle.start_fen,
         truth=truth,
+        wrong=wrong,
     )
 
 

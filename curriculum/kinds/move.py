@@ -21,7 +21,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 
 import rules
-from curriculum.goals import GOALS, Miss, MissCode, Tried, first_miss, miss_text
+from curriculum.goals import GOALS, ONLY_PIECE, Miss, MissCode, Tried, first_miss, miss_text
 from curriculum.outcome import AnswerError, Outcome
 from curriculum.puzzle_forms import PostError, read_played
 from curriculum.puzzles import Problem, Puzzle, problem
@@ -173,13 +173,18 @@ def _judge_visit(
 
     if not verdict.legal:
         return outcome("illegal")
+    piece = goal["piece"].lower()
+    if (verdict.piece or "").lower() != piece:
+        # Only the piece the goal names collects stars: the king's walk is not the knight's.
+        return outcome("incorrect", miss=Miss(ONLY_PIECE[piece]))
     if verdict.gives_check:
         return outcome("incorrect", miss=Miss(MissCode.GIVES_CHECK_IN_VISIT))
     left = targets - {m[2:4] for m in (*played, verdict.move)}
     if not left:
         return outcome("correct")
     moves_left = budget - len(played) - 1
-    if moves_left <= 0 or not rules.can_collect(passed(verdict.fen_after), left, moves_left):
+    after = passed(verdict.fen_after)
+    if moves_left <= 0 or not rules.can_collect(after, left, moves_left, piece):
         return outcome("incorrect", miss=Miss(MissCode.STARS_OUT_OF_REACH, tuple(sorted(left))))
     return outcome("continue", _("Good! Keep collecting the stars."))
 
@@ -218,11 +223,16 @@ def _check_visit(puzzle: Puzzle) -> None:
         raise Problem("visit puzzle starts in check; the other side could not pass")
     targets = puzzle.goal["targets"]
     budget = int(puzzle.goal.get("budget", len(targets)))
-    search = rules.visit_search(puzzle.start_fen, targets, budget)
+    piece = puzzle.goal["piece"].lower()
+    search = rules.visit_search(puzzle.start_fen, targets, budget, piece)
     if not search.can_succeed:
         raise Problem("no legal moves collect every target within the budget")
     if not search.can_fail:
         raise Problem("every legal move meets the goal: nothing to learn")
+    other = rules.visit_other_way(puzzle.start_fen, targets, budget, piece)
+    if other is not None:
+        # The goal names the piece that must do the work: no other piece may meet it.
+        raise Problem(f"another piece can collect the stars: {' '.join(other)}")
 
 
 def _check_forced(puzzle: Puzzle) -> None:

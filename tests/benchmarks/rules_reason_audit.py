@@ -139,17 +139,30 @@ def _movement(board: chess.Board, move: chess.Move, piece: chess.Piece) -> Said 
     ranks = chess.square_rank(move.to_square) - chess.square_rank(move.from_square)
     kind = piece.piece_type
     if kind == chess.KNIGHT:
-        return None if sorted((abs(files), abs(ranks))) == [1, 2] else Said(Reason.NOT_HOW_IT_MOVES)
+        return (
+            None
+            if sorted((abs(files), abs(ranks))) == [1, 2]
+            else Said(Reason.NOT_HOW_IT_MOVES, (name(move.from_square), name(move.to_square)))
+        )
     if kind == chess.KING:
-        return None if max(abs(files), abs(ranks)) == 1 else Said(Reason.NOT_HOW_IT_MOVES)
+        if max(abs(files), abs(ranks)) == 1:
+            return None
+        # Further than two squares along the home rank, still allowed to castle that way:
+        # the king was meant to castle, and castling takes it exactly two squares.
+        home = chess.E1 if piece.color else chess.E8
+        corner = chess.square(7 if files > 0 else 0, chess.square_rank(home))
+        if move.from_square == home and ranks == 0 and board.castling_rights & (1 << corner):
+            landing = chess.square(6 if files > 0 else 2, chess.square_rank(home))
+            return Said(Reason.CASTLING_KING_TWO_SQUARES, (name(landing),))
+        return Said(Reason.NOT_HOW_IT_MOVES, (name(move.from_square), name(move.to_square)))
     if kind == chess.PAWN:
         return _pawn_movement(board, move, files, ranks if piece.color else -ranks)
     along_line = files == 0 or ranks == 0
     along_diagonal = abs(files) == abs(ranks)
     if (kind == chess.ROOK and not along_line) or (kind == chess.BISHOP and not along_diagonal):
-        return Said(Reason.NOT_HOW_IT_MOVES)
+        return Said(Reason.NOT_HOW_IT_MOVES, (name(move.from_square), name(move.to_square)))
     if kind == chess.QUEEN and not (along_line or along_diagonal):
-        return Said(Reason.NOT_HOW_IT_MOVES)
+        return Said(Reason.NOT_HOW_IT_MOVES, (name(move.from_square), name(move.to_square)))
     return _first_in_the_way(board, move.from_square, move.to_square)
 
 
@@ -168,7 +181,7 @@ def _pawn_movement(board: chess.Board, move: chess.Move, files: int, forward: in
     if files == 0 and forward == 2:
         start = 1 if board.turn == chess.WHITE else 6
         if chess.square_rank(move.from_square) != start:
-            return Said(Reason.NOT_HOW_IT_MOVES)
+            return Said(Reason.NOT_HOW_IT_MOVES, (name(move.from_square), name(move.to_square)))
         blocked = _first_in_the_way(board, move.from_square, move.to_square)
         if blocked:
             return blocked
@@ -181,8 +194,13 @@ def _pawn_movement(board: chess.Board, move: chess.Move, files: int, forward: in
         )
         if _missed_en_passant(board, move, victim):
             return Said(Reason.EN_PASSANT_EXPIRED, (name(victim),))
+        fifth = 4 if board.turn == chess.WHITE else 3
+        enemy_pawn = chess.Piece(chess.PAWN, not board.turn)
+        if chess.square_rank(move.from_square) == fifth and board.piece_at(victim) == enemy_pawn:
+            # En passant would take this pawn, had it just advanced two squares.
+            return Said(Reason.EN_PASSANT_NEEDS_TWO_STEP, (name(victim),))
         return Said(Reason.PAWN_DIAGONAL_NEEDS_CAPTURE, (name(move.to_square),))
-    return Said(Reason.NOT_HOW_IT_MOVES)
+    return Said(Reason.NOT_HOW_IT_MOVES, (name(move.from_square), name(move.to_square)))
 
 
 def _missed_en_passant(board: chess.Board, move: chess.Move, victim: int) -> bool:
@@ -446,7 +464,7 @@ def _holds(board, move, mover, reason: Reason, squares: list[int]) -> bool:
         Reason.OWN_PIECE_ON_TARGET: lambda: (
             squares == [move.to_square] and at(squares[0]).color == board.turn
         ),
-        Reason.NOT_HOW_IT_MOVES: lambda: squares == [],
+        Reason.NOT_HOW_IT_MOVES: lambda: squares == [move.from_square, move.to_square],
         Reason.PATH_BLOCKED: lambda: (
             len(squares) == 1
             and at(squares[0]) is not None
@@ -461,6 +479,13 @@ def _holds(board, move, mover, reason: Reason, squares: list[int]) -> bool:
         Reason.EN_PASSANT_EXPIRED: lambda: (
             at(squares[0]) == chess.Piece(chess.PAWN, enemy)
             and chess.square_distance(squares[0], move.from_square) == 1
+        ),
+        Reason.EN_PASSANT_NEEDS_TWO_STEP: lambda: (
+            at(squares[0]) == chess.Piece(chess.PAWN, enemy)
+            and chess.square_distance(squares[0], move.from_square) == 1
+        ),
+        Reason.CASTLING_KING_TWO_SQUARES: lambda: (
+            at(squares[0]) is None and chess.square_rank(squares[0]) == chess.square_rank(king)
         ),
         Reason.CASTLING_RIGHTS_LOST: lambda: len(squares) <= 1,
         Reason.CASTLING_BLOCKED: lambda: all(

@@ -6,7 +6,13 @@ import pytest
 from django.utils import translation
 
 import rules
-from board.explanations import describe_claim, describe_termination, explain, piece_name
+from board.explanations import (
+    describe_claim,
+    describe_termination,
+    explain,
+    explain_why,
+    piece_name,
+)
 from rules import Claim, Reason, Termination
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -25,6 +31,8 @@ EXAMPLES = {
         "e5d6",
         ("d7d5", "e1e2", "e8f8"),
     ),
+    Reason.EN_PASSANT_NEEDS_TWO_STEP: ("4k3/8/3p4/4P3/8/8/8/4K3 b - - 0 1", "e5d6", ("d6d5",)),
+    Reason.CASTLING_KING_TWO_SQUARES: ("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1b1", ()),
     Reason.CASTLING_RIGHTS_LOST: ("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "e1g1", ()),
     Reason.CASTLING_BLOCKED: ("4k3/8/8/8/8/8/8/4KBNR w K - 0 1", "e1g1", ()),
     Reason.CASTLING_IN_CHECK: ("k3r3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", ()),
@@ -49,6 +57,11 @@ def english(verdict):
         return explain(verdict)
 
 
+def why_in(language, verdict):
+    with translation.override(language):
+        return explain_why(verdict)
+
+
 def test_every_reason_has_an_example_here():
     assert set(EXAMPLES) == set(Reason)
 
@@ -59,12 +72,15 @@ def test_every_reason_has_a_sentence_translated_into_chinese(reason):
     verdict = rules.check_move(fen, move, moves)
     assert reason in verdict.reasons
     index = verdict.reasons.index(reason)
-    sentence = chinese(verdict)[index]
+    # The primary reason is said; the others are behind 「為什麼？」 (after a piece's rule).
+    detail = 1 if verdict.reason is Reason.NOT_HOW_IT_MOVES else 0
+    told = [*chinese(verdict), *why_in("zh-hant", verdict)[detail:]]
+    told_en = [*english(verdict), *why_in("en", verdict)[detail:]]
+    sentence = told[index]
     assert CJK.search(sentence), sentence
-    assert sentence != english(verdict)[index]
+    assert sentence != told_en[index]
     assert "%(" not in sentence
-    over = verdict.reason is Reason.GAME_OVER
-    assert len(chinese(verdict)) == (1 if over else len(verdict.reasons))
+    assert len(chinese(verdict)) == 1
 
 
 def test_castling_through_attack_names_the_square_and_the_attacking_rook():
@@ -72,10 +88,12 @@ def test_castling_through_attack_names_the_square_and_the_attacking_rook():
     assert chinese(verdict) == ["不能王車易位：f1 被 f8 的黑車攻擊，王不能經過被攻擊的格。"]
 
 
-def test_every_broken_castling_condition_gets_its_own_sentence():
+def test_castling_says_the_first_broken_condition_and_the_others_behind_why():
     verdict = rules.check_move("k3rrq1/8/8/8/8/8/8/4K1NR w - - 0 1", "e1g1")
-    assert chinese(verdict) == [
-        "不能王車易位：王或這一邊的車已經走過了，這一邊再也不能王車易位。",
+    assert chinese(verdict) == ["不能王車易位：王或這一邊的車已經走過了，這一邊再也不能王車易位。"]
+    with translation.override("zh-hant"):
+        why = explain_why(verdict)
+    assert why == [
         "不能王車易位：你的王正被 e8 的黑車將軍，被將軍時不能王車易位。",
         "不能王車易位：王和車之間還有棋子（g1）。",
         "不能王車易位：f1 被 f8 的黑車攻擊，王不能經過被攻擊的格。",
@@ -94,9 +112,13 @@ def test_the_pinned_piece_and_the_pinning_piece_are_named():
     assert chinese(verdict) == ["白馬不能這樣走：它一離開，b4 的黑象就會攻擊你的王。"]
 
 
-def test_a_knight_moved_the_wrong_way_hears_how_a_knight_moves():
+def test_a_knight_moved_the_wrong_way_hears_how_a_knight_moves_and_its_squares():
     verdict = rules.check_move(*EXAMPLES[Reason.NOT_HOW_IT_MOVES][:2])
-    assert chinese(verdict) == ["白馬不是這樣走的：馬走 L 形，往一個方向走兩格，再轉彎走一格。"]
+    assert chinese(verdict) == ["白馬不能從 g1 走到 e3：馬走 L 形。"]
+    with translation.override("zh-hant"):
+        assert explain_why(verdict) == [
+            "白馬不是這樣走的：馬走 L 形，往一個方向走兩格，再轉彎走一格。"
+        ]
 
 
 def test_the_king_walking_into_attack_hears_the_square_and_the_attacker():
@@ -177,7 +199,7 @@ def test_castling_after_the_rook_was_captured_says_there_is_no_rook_there():
 def test_the_king_that_moved_and_came_back_is_named():
     history = ["e1f1", "e8d8", "f1e1", "d8e8"]
     verdict = rules.check_move("r3k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1c1", history)
-    assert chinese(verdict) == ["不能王車易位：白王已經走過了，就算走回原位也不行。"]
+    assert chinese(verdict) == ["不能王車易位：e1 的白王已經走過了，就算走回原位也不行。"]
 
 
 def test_a_knights_check_cannot_be_blocked_so_blocking_is_not_offered():
@@ -237,9 +259,50 @@ def test_a_bishop_checking_from_beside_the_king_cannot_be_blocked_so_blocking_is
     assert chinese(verdict) == ["你的王正被 d2 的黑象將軍：要吃掉它，或是把王移開。"]
 
 
-def test_a_pawn_moved_the_wrong_way_hears_how_it_moves_and_how_it_captures():
+def test_a_pawn_moved_the_wrong_way_hears_the_one_rule_and_the_whole_rule_behind_why():
     verdict = rules.check_move("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1", "e4g6")
-    assert chinese(verdict) == [
-        "白兵不是這樣走的：兵只能往前走一格（第一步可以走兩格），吃子時斜著往前走一格，"
-        "不能後退，也不能橫著走。"
-    ]
+    assert chinese(verdict) == ["白兵不能從 e4 走到 g6：兵只能往前走。"]
+    with translation.override("zh-hant"):
+        assert explain_why(verdict) == [
+            "白兵不是這樣走的：兵只能往前走一格（第一步可以走兩格），吃子時斜著往前走一格，"
+            "不能後退，也不能橫著走。"
+        ]
+
+
+@pytest.mark.parametrize(
+    ("fen", "move", "sentence"),
+    [
+        ("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1", "e4e3", "白兵不能從 e4 走到 e3：兵不能後退。"),
+        ("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1", "e4d4", "白兵不能從 e4 走到 d4：兵不能橫著走。"),
+        (
+            "4k3/8/8/8/8/4P3/8/4K3 w - - 0 1",
+            "e3e5",
+            "白兵不能從 e3 走到 e5：兵只有第一步可以走兩格。",
+        ),
+        ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e2e5", "白兵不能從 e2 走到 e5：兵一次只走一格。"),
+        ("4k3/8/4p3/8/8/8/8/4K3 b - - 0 1", "e6e7", "黑兵不能從 e6 走到 e7：兵不能後退。"),
+    ],
+)
+def test_each_pawn_mistake_hears_the_pawn_rule_it_breaks(fen, move, sentence):
+    assert chinese(rules.check_move(fen, move)) == [sentence]
+
+
+def test_castling_before_the_castling_lesson_hears_that_a_king_steps_one_square():
+    verdict = rules.check_move("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1c1")
+    with translation.override("zh-hant"):
+        said = explain(verdict, taught=lambda slug: slug != "castling")
+    assert said == ["白王不能從 e1 走到 c1：王一次只走一格。"]
+
+
+def test_en_passant_before_its_lesson_hears_that_a_pawn_goes_diagonally_only_to_capture():
+    verdict = rules.check_move("4k3/8/3p4/4P3/8/8/8/4K3 b - - 0 1", "e5d6", ["d6d5"])
+    with translation.override("zh-hant"):
+        assert explain(verdict, taught=lambda slug: slug != "en-passant") == [
+            "白兵只有吃子時才能斜著走，可是 d6 上沒有可以吃的棋子。"
+        ]
+        assert explain(verdict) == ["d5 的黑兵不是剛走兩格：吃過路兵只能吃剛走兩格的兵。"]
+
+
+def test_the_king_taken_three_squares_in_the_castling_lesson_hears_it_goes_two():
+    verdict = rules.check_move("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1b1")
+    assert chinese(verdict) == ["王車易位時，王只走兩格，走到 c1。"]

@@ -49,7 +49,7 @@ def test_a_short_game_with_each_common_illegal_attempt(page: Page, live_server, 
     moves: list[str] = []
 
     tap_move(page, "g1", "e3")  # a knight does not move like that
-    expect_refused(page, START, moves, "g1e3", set())
+    expect_refused(page, START, moves, "g1e3", {"g1", "e3"})  # the squares its sentence names
     tap_move(page, "f1", "c4")  # the bishop is blocked by its own pawn on e2
     expect_refused(page, START, moves, "f1c4", {"e2"})
 
@@ -190,7 +190,7 @@ def test_without_javascript_each_tap_is_a_plain_form_post(browser, live_server):
     page.get_by_label("輸入棋步，例如 Nf3 或 e2e4").fill("Nc6")
     page.get_by_label("輸入棋步，例如 Nf3 或 e2e4").press("Enter")
     expect_played(page, "黑方走了 Nc6。")
-    page.get_by_role("button", name="提議和棋").click()
+    page.get_by_role("button", name="提議和棋").click()  # both have moved: FIDE 5.2.3
     page.get_by_role("button", name="同意和棋").click()
     expect(page.locator("#referee-status")).to_contain_text("和棋")
     context.close()

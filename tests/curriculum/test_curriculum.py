@@ -42,7 +42,7 @@ def test_groups_are_the_five_parts_of_the_lesson_map():
         ("basics", "基本"),
         ("special", "特殊走法"),
         ("draws", "和棋"),
-        ("notation", "記譜與禮儀"),
+        ("notation", "記譜與比賽規則"),
     )
 
 
@@ -68,7 +68,7 @@ def test_a_puzzle_is_found_by_its_id_and_knows_its_lesson():
     assert (puzzle.lesson, puzzle.kind, dict(puzzle.goal)) == (
         "knight",
         "move",
-        {"type": "visit", "targets": ["f3"], "budget": 1},
+        {"type": "visit", "targets": ["f3"], "budget": 1, "piece": "N"},
     )
     assert get_curriculum().puzzle("knight-no-such-puzzle") is None
 

@@ -265,7 +265,9 @@ ROOK_TOUR = "8/8/8/4k3/8/8/4K3/R7 w - - 0 1"
 
 
 def test_visit_collects_stars_with_the_other_side_passing():
-    puzzle = move_puzzle(ROOK_TOUR, {"type": "visit", "targets": ["a8", "h8"], "budget": 2})
+    puzzle = move_puzzle(
+        ROOK_TOUR, {"type": "visit", "targets": ["a8", "h8"], "budget": 2, "piece": "R"}
+    )
     first = judge(puzzle, "a1a8")
     assert (first.result, first.message) == ("continue", "Good! Keep collecting the stars.")
     assert first.played == ("a1a8",)
@@ -277,19 +279,25 @@ def test_visit_collects_stars_with_the_other_side_passing():
 
 
 def test_visit_refuses_a_move_after_which_the_stars_cannot_be_collected_in_time():
-    puzzle = move_puzzle(ROOK_TOUR, {"type": "visit", "targets": ["a8", "h8"], "budget": 2})
+    puzzle = move_puzzle(
+        ROOK_TOUR, {"type": "visit", "targets": ["a8", "h8"], "budget": 2, "piece": "R"}
+    )
     assert_incorrect(
         puzzle, "a1a2", "This move is legal, but then the stars cannot all be collected in time."
     )
 
 
 def test_visit_refuses_a_move_that_gives_check():
-    puzzle = move_puzzle(ROOK_TOUR, {"type": "visit", "targets": ["a8", "h8"], "budget": 2})
+    puzzle = move_puzzle(
+        ROOK_TOUR, {"type": "visit", "targets": ["a8", "h8"], "budget": 2, "piece": "R"}
+    )
     assert_incorrect(puzzle, "a1a5", "In this puzzle, collect the stars without giving check.")
 
 
 def test_visit_reports_an_illegal_move():
-    puzzle = move_puzzle(ROOK_TOUR, {"type": "visit", "targets": ["a8", "h8"], "budget": 2})
+    puzzle = move_puzzle(
+        ROOK_TOUR, {"type": "visit", "targets": ["a8", "h8"], "budget": 2, "piece": "R"}
+    )
     assert_illegal(puzzle, "a1b2", Reason.NOT_HOW_IT_MOVES)
 
 
@@ -478,7 +486,10 @@ def test_an_impossible_history_raises_a_value_error():
         ({"type": "mate", "within": 2}, ("a1a7",)),  # the defender's reply is missing
         ({"type": "mate", "within": 2}, ("a1a7", "g8h8", "a7b7", "h8g8")),  # beyond `within`
         ({"type": "check"}, ("a1a7", "g8h8")),  # a one-move goal
-        ({"type": "visit", "targets": ["a8"], "budget": 1}, ("a1a2",)),  # beyond the budget
+        (
+            {"type": "visit", "targets": ["a8"], "budget": 1, "piece": "R"},
+            ("a1a2",),
+        ),  # beyond the budget
     ],
 )
 def test_moves_played_that_do_not_fit_the_puzzle_raise_a_value_error(goal, played):
@@ -502,3 +513,13 @@ def test_messages_are_translated_into_traditional_chinese():
     with translation.override("zh-hant"):
         outcome = judge(move_puzzle(BACK_RANK, {"type": "mate"}), "a1a7")
     assert outcome.message == "這步合法，但還沒有將死。"
+
+
+def test_visit_refuses_a_move_of_a_piece_the_goal_does_not_name():
+    # The king walking to the rook's star earns nothing: the goal names the rook.
+    puzzle = move_puzzle(
+        ROOK_TOUR, {"type": "visit", "targets": ["a8", "h8"], "budget": 2, "piece": "R"}
+    )
+    outcome = judge(puzzle, "e2d3")
+    assert (outcome.result, outcome.played) == ("incorrect", ())
+    assert outcome.miss.code == "only_rook"

@@ -44,3 +44,11 @@ def test_every_stated_answer_is_judged_correct():
         if judge(puzzle, answer).result != "correct":
             wrong.append(puzzle.id)
     assert wrong == []
+
+
+def test_promotion_to_a_knight_where_a_rook_is_asked_says_king_and_knight_cannot_mate():
+    puzzle = get_curriculum().puzzle("promotion-rook-not-queen")
+    outcome = judge(puzzle, "b7b8n")
+    assert outcome.result == "incorrect"
+    assert outcome.message == "不會逼和，可是只剩王和馬，不可能將死對方：這是死局，和棋。"
+    assert judge(puzzle, "b7b8r").result == "correct"

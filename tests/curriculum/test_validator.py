@@ -124,3 +124,37 @@ def test_it_rejects_text_with_no_chinese_translation():
         "tests/curriculum/broken/missing-translation.toml:9: missing-translation-english: "
         "option 'light': missing text (no Chinese text)",
     ]
+
+
+def test_it_rejects_a_puzzle_that_repeats_the_question_of_another():
+    assert errors_in("repeated-question.toml") == [
+        "tests/curriculum/broken/repeated-question.toml:19: repeated-question-again: "
+        "the same question about the same position as repeated-question-first"
+    ]
+
+
+def test_it_rejects_moves_in_notation_before_the_notation_lesson():
+    directory = BROKEN / "notation-early"
+    report = validate_files(sorted(directory.glob("*.toml")))
+    assert [str(error) for error in report.errors] == [
+        "tests/curriculum/broken/notation-early/early.toml:9: early-reply-in-notation: "
+        "moves in notation (Kxh7) before the notation lesson: say them in words"
+    ]
+
+
+def test_it_rejects_an_option_naming_a_piece_on_an_empty_square():
+    assert errors_in("option-empty-square.toml") == [
+        "tests/curriculum/broken/option-empty-square.toml:9: option-empty-square-d4: "
+        "options name empty squares: d4"
+    ]
+
+
+def test_it_rejects_a_visit_puzzle_another_piece_can_solve_and_names_the_line():
+    # The king walks h1-g2-f3-e4 to the knight's star; a pawn promotes and the new rook
+    # takes the star meant for the rook a1.
+    assert errors_in("visit-another-piece.toml") == [
+        "tests/curriculum/broken/visit-another-piece.toml:9: visit-another-piece-king-walks: "
+        "another piece can collect the stars: h1g2 g2f3 f3e4",
+        "tests/curriculum/broken/visit-another-piece.toml:18: "
+        "visit-another-piece-pawn-promotes: another piece can collect the stars: a7a8r a8h8",
+    ]

@@ -21,7 +21,7 @@ prompt = "讓白馬跳到 f3。"
 fen = "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1"
 hint = "從 g1 往上兩格，再往左一格。"
 explanation = "馬走 L 形，一次就到了 f3！"
-goal = { type = "visit", targets = ["f3"], budget = 1 }
+goal = { type = "visit", targets = ["f3"], budget = 1, piece = "N" }
 
 [[puzzles]]
 id = "knight-squares"
@@ -98,7 +98,7 @@ prompt = "馬先到 f3，再到 h4。"
 fen = "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1"
 hint = "一步一步跳。"
 explanation = "兩顆星星都拿到了！"
-goal = { type = "visit", targets = ["f3", "h4"], budget = 2 }
+goal = { type = "visit", targets = ["f3", "h4"], budget = 2, piece = "N" }
 
 [[puzzles]]
 id = "promotion-two-rooks"
@@ -134,4 +134,5 @@ def write_curriculum(directory: Path) -> Curriculum:
 def curriculum(tmp_path, monkeypatch) -> Curriculum:
     curriculum = write_curriculum(tmp_path)
     monkeypatch.setattr("lessons.views.get_curriculum", lambda: curriculum)
+    monkeypatch.setattr("lessons.answering.get_curriculum", lambda: curriculum)
     return curriculum

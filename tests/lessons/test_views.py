@@ -387,7 +387,8 @@ def test_a_wrong_squares_answer_frames_the_wrong_marks_and_only_counts_the_missi
     assert 'data-verdict="incorrect"' in page
     assert "有 1 個記號點錯了（紅色虛線框），再點一次就能拿掉。" in page
     assert "還少 2 格沒點到。" in page
-    assert highlighted(page) == ["g3"]
+    assert "白馬不能從 g1 走到 g3：馬走 L 形。" in page  # why the wrong mark is wrong
+    assert highlighted(page) == ["g1", "g3"]
     assert pressed(page) == ["e2", "g3"]  # the marks stay, to be changed
     assert "虛線圈" not in page and "data-circled" not in page
     assert "data-hint" not in page
@@ -404,11 +405,11 @@ def test_after_the_second_wrong_squares_answer_the_missing_squares_and_the_hint_
     assert Attempt.objects.filter(verdict="incorrect").count() == 2
 
 
-def test_a_wrong_choice_keeps_the_choice_and_says_to_change_it(client):
+def test_a_wrong_choice_keeps_the_choice_and_says_why_it_is_wrong(client):
     page = html(client.post("/lessons/knight/knight-colour/", {"answer": "light"}))
     assert 'data-verdict="incorrect"' in page
-    assert "不對喔。再讀一次題目。" in page
-    assert "改一改你的答案，再試一次。" in page
+    assert "g1 是深色格。" in page
+    assert "不對喔。再讀一次題目。" not in page
     assert '<input type="radio" name="answer" value="light" checked>' in page
     assert "data-hint" not in page
 

@@ -33,7 +33,8 @@ def test_the_real_map_lists_every_lesson(client):
 
 
 def history_of(page: str) -> list[str]:
-    """The score sheet's rows as the child reads them: 「1. Kf1 Kd8」."""
+    """The history's lines as the child reads them: 「白王從 e1 走到 f1」 before notation is
+    taught, score-sheet rows 「1. Kf1 Kd8」 after."""
     start = page.index("data-history")
     sheet = page[start : page.index("</ol>", start)]
     return re.findall(r"<li>([^<]*)</li>", sheet)
@@ -44,24 +45,30 @@ def last_move_squares(page: str) -> set[str]:
 
 
 @pytest.mark.django_db
-def test_a_puzzle_with_a_history_shows_it_as_a_numbered_score_sheet(client):
+def test_before_notation_is_taught_the_history_is_said_in_words(client):
+    # Castling is lesson 12, notation lesson 17: no Kf1 before the child can read it.
     page = client.get("/lessons/castling/?puzzle=castling-king-moved-back").content.decode()
     assert "之前走過的棋" in page
-    assert history_of(page) == ["1. Kf1 Kd8", "2. Ke1 Ke8"]
+    assert history_of(page) == [
+        "白王從 e1 走到 f1",
+        "黑王從 e8 走到 d8",
+        "白王從 f1 走到 e1",
+        "黑王從 d8 走到 e8",
+    ]
     assert last_move_squares(page) == {"d8", "e8"}  # the history's last move, Kd8–e8
 
 
 @pytest.mark.django_db
-def test_a_history_black_began_starts_with_an_ellipsis_for_white(client):
+def test_a_history_black_began_says_black_s_move_first(client):
     page = client.get("/lessons/en-passant/?puzzle=en-passant-first").content.decode()
-    assert history_of(page) == ["1. … d5"]
+    assert history_of(page) == ["黑兵從 d7 走到 d5"]
     assert last_move_squares(page) == {"d7", "d5"}
 
 
 @pytest.mark.django_db
-def test_history_numbers_start_from_the_fullmove_number_of_the_fen(client):
+def test_a_pawn_move_in_the_history_is_said_in_words(client):
     page = client.get("/lessons/draws/?puzzle=draws-fifty-pawn-resets").content.decode()
-    assert history_of(page) == ["80. e3"]
+    assert history_of(page) == ["白兵從 e2 走到 e3"]
 
 
 @pytest.mark.django_db
@@ -77,7 +84,7 @@ def test_after_a_wrong_answer_the_history_and_its_last_move_stay(client):
         "/lessons/castling/castling-king-moved-back/", {"answer": "yes"}
     ).content.decode()
     assert 'data-verdict="incorrect"' in page
-    assert history_of(page) == ["1. Kf1 Kd8", "2. Ke1 Ke8"]
+    assert history_of(page)[0] == "白王從 e1 走到 f1"
     assert last_move_squares(page) == {"d8", "e8"}
 
 
@@ -103,7 +110,7 @@ def test_a_stalemate_reached_by_the_forced_reply_says_the_reply_and_shows_it(cli
         {"mode": "move", "selected": "c7", "square": "h7"},
     ).content.decode()
     assert 'data-verdict="correct"' in page
-    assert "對方走了 Kxh7。" in page
+    assert "對方走了：黑王從 h8 吃掉 h7 的白車。" in page  # in words: notation comes later
     assert last_move_squares(page) == {"h8", "h7"}
 
 
@@ -116,7 +123,7 @@ def test_a_good_first_move_of_a_mate_in_two_praises_once_and_says_the_reply(clie
     feedback = page[page.index("data-feedback") : page.index("</div>", page.index("data-feedback"))]
     assert '<p class="feedback-title">好棋！再找下一步。</p>' in feedback
     assert feedback.count("好棋") == 1
-    assert "對方走了 Kd8。" in feedback
+    assert "對方走了：黑王從 e8 走到 d8。" in feedback
 
 
 @pytest.mark.django_db
@@ -135,4 +142,4 @@ def test_a_question_about_a_move_rings_its_piece_and_circles_its_destination(cli
     assert re.findall(r'data-square="([a-h][1-8])"[^>]*data-selected', page) == ["e5"]
     assert 'data-circled="d6"' in page
     assert last_move_squares(page) == {"e8", "d8"}  # the history's last move, not the question
-    assert history_of(page) == ["1. … d5", "2. Kd1 Kd8"]
+    assert history_of(page) == ["黑兵從 d7 走到 d5", "白王從 e1 走到 d1", "黑王從 e8 走到 d8"]

@@ -2,7 +2,7 @@ import pytest
 
 import rules
 from curriculum.loading import get_curriculum
-from tutor.people.misconceptions import MISCONCEPTIONS, misconception_for
+from tutor.people.misconceptions import FACT_MISCONCEPTIONS, MISCONCEPTIONS, misconception_for
 from tutor.people.reports import Trip
 
 ROOK_BEHIND_PAWN = "4k3/8/8/8/8/8/P7/R3K3 w Q - 0 1"
@@ -48,3 +48,10 @@ def test_an_unknown_reason_gets_a_plain_name_and_no_lesson():
     trip = Trip(misconception_for("SOMETHING_NEW"), 1, ROOK_BEHIND_PAWN, "a1a3")
     assert str(trip.misconception.title) == "其他規則"
     assert trip.lesson_url == ""
+
+
+def test_every_fact_a_wrong_answer_is_recorded_with_has_a_rule_and_a_lesson():
+    assert set(FACT_MISCONCEPTIONS) == {fact.name for fact in rules.Fact}
+    for fact in rules.Fact:
+        lesson = misconception_for(fact.name).lesson_for("N")
+        assert get_curriculum().lesson(lesson) is not None, fact

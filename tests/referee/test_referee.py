@@ -114,12 +114,24 @@ def test_the_fifty_move_rule_can_be_claimed_after_the_hundredth_half_move():
 
 
 def test_agreement_draws_and_resignation_gives_the_win_to_the_other_side():
-    game = referee.new_game()
+    game = referee.play(referee.play(referee.new_game(), "e2e4")[0], "e7e5")[0]
     assert referee.agree_draw(game).result == "1/2-1/2"
     assert referee.agree_draw(game).ending == "agreement"
     assert referee.resign(game, "white").result == "0-1"
     assert referee.resign(game, "black").result == "1-0"
     assert referee.resign(game, "black").ending == "resignation"
+
+
+def test_a_draw_by_agreement_needs_a_move_by_each_player_fide_5_2_3():
+    game = referee.new_game()
+    assert not referee.may_agree_draw(game)
+    with pytest.raises(referee.TooEarlyToAgree):
+        referee.agree_draw(game)
+    after_white = referee.play(game, "e2e4")[0]
+    assert not referee.may_agree_draw(after_white)
+    with pytest.raises(referee.TooEarlyToAgree):
+        referee.agree_draw(after_white)
+    assert referee.may_agree_draw(referee.play(after_white, "e7e5")[0])
 
 
 def test_nothing_can_be_done_in_a_finished_game():

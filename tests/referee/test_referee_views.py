@@ -92,7 +92,8 @@ def test_a_knight_move_that_is_no_l_is_explained_and_the_piece_goes_back(client)
     assert "這步棋不合規則" in html
     for sentence in explain(rules.check_move(START, "g1e3")):
         assert sentence in html
-    assert highlighted(html) == set()
+    assert "白馬不能從 g1 走到 e3：馬走 L 形。" in html
+    assert highlighted(html) == {"g1", "e3"}  # the squares the sentence names
     assert board_fen(html) == START
     assert client.session.get(SESSION_KEY) is None  # nothing was played
 
@@ -207,7 +208,21 @@ def test_claiming_by_declaring_the_move_draws_at_once(client):
     assert client.session[SESSION_KEY]["ending"] == "threefold_repetition"
 
 
+def test_a_draw_by_agreement_before_both_players_moved_is_refused(client):
+    # FIDE Laws 5.2.3: both players must have made at least one move.
+    assert "提議和棋" not in client.get("/board/").content.decode()
+    html = client.post("/board/draw", {"confirm": "1"}, **HTMX).content.decode()
+    assert "雙方都至少走了一步之後，才可以協議和棋。" in html
+    assert client.session.get(SESSION_KEY) is None or client.session[SESSION_KEY]["result"] == "*"
+    move(client, "e2", "e4")
+    assert "提議和棋" not in client.get("/board/").content.decode()
+    move(client, "e7", "e5")
+    assert "提議和棋" in client.get("/board/").content.decode()
+
+
 def test_a_draw_by_agreement_asks_first_then_draws(client):
+    move(client, "e2", "e4")
+    move(client, "e7", "e5")
     html = client.post("/board/draw", **HTMX).content.decode()
     assert "雙方都同意和棋嗎？" in html
     assert client.session.get(SESSION_KEY) is None or client.session[SESSION_KEY]["result"] == "*"
@@ -306,3 +321,40 @@ def test_the_fifty_move_rule_offers_the_claim_to_the_side_to_move(client):
     html = client.post("/board/claim", **HTMX).content.decode()
     assert "要求和棋成立：雙方各走了五十步，都沒有吃子也沒有走兵。" in html
     assert client.session[SESSION_KEY]["ending"] == "fifty_moves"
+
+
+def orientation(html: str) -> str:
+    return re.search(r'data-orientation="(\w+)"', html).group(1)
+
+
+def test_the_board_turns_to_the_side_to_move_by_default(client):
+    assert orientation(move(client, "e2", "e4").content.decode()) == "black"
+    assert 'name="bottom" value="turn" class="secondary" aria-pressed="true"' in (
+        client.get("/board/").content.decode()
+    )
+
+
+def test_the_board_can_keep_one_side_at_the_bottom(client):
+    html = client.post("/board/bottom", {"bottom": "white"}, **HTMX).content.decode()
+    assert orientation(html) == "white"
+    assert orientation(move(client, "e2", "e4").content.decode()) == "white"
+    assert orientation(move(client, "e7", "e5").content.decode()) == "white"
+    client.post("/board/bottom", {"bottom": "black"})
+    assert orientation(move(client, "g1", "f3").content.decode()) == "black"
+    client.post("/board/bottom", {"bottom": "turn"})
+    assert orientation(client.get("/board/").content.decode()) == "black"  # black to move
+
+
+def test_an_unknown_way_of_turning_the_board_is_a_400_in_chinese(client):
+    response = client.post("/board/bottom", {"bottom": "sideways"})
+    assert response.status_code == 400
+    assert "請選擇棋盤的方向。" in response.content.decode()
+
+
+def test_the_checkmated_king_is_marked(client):
+    for frm, to in [("f2", "f3"), ("e7", "e5"), ("g2", "g4")]:
+        move(client, frm, to)
+    html = move(client, "d8", "h4").content.decode()
+    marked = re.findall(r'data-square="(\w\d)"[^>]*data-mated', html)
+    assert marked == ["e1"]
+    assert 'aria-label="e1，白王，被將死"' in html

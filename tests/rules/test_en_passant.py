@@ -26,8 +26,16 @@ def test_en_passant_expired_when_the_fen_gave_the_chance_and_moves_followed():
     assert verdict.reason is Reason.EN_PASSANT_EXPIRED
 
 
-def test_without_a_two_square_advance_a_diagonal_step_needs_a_capture():
+def test_without_a_two_square_advance_en_passant_is_not_allowed():
+    # The black pawn beside did not just advance two squares: en passant needs that.
     verdict = check_move("4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1", "e5d6")
+    assert [(f.reason, f.squares) for f in verdict.findings] == [
+        (Reason.EN_PASSANT_NEEDS_TWO_STEP, ("d5",))
+    ]
+
+
+def test_without_a_pawn_beside_a_diagonal_step_needs_a_capture():
+    verdict = check_move("4k3/8/8/4P3/8/8/8/4K3 w - - 0 1", "e5d6")
     assert [(f.reason, f.squares) for f in verdict.findings] == [
         (Reason.PAWN_DIAGONAL_NEEDS_CAPTURE, ("d6",))
     ]
@@ -66,5 +74,5 @@ def test_a_pawn_that_arrived_beside_after_the_advance_never_had_the_en_passant_c
     fen = "4k3/3p4/8/8/4P3/8/8/4K3 b - - 0 1"
     verdict = check_move(fen, "e5d6", ["d7d5", "e4e5", "e8e7"])
     assert [(f.reason, f.squares) for f in verdict.findings] == [
-        (Reason.PAWN_DIAGONAL_NEEDS_CAPTURE, ("d6",))
+        (Reason.EN_PASSANT_NEEDS_TWO_STEP, ("d5",))
     ]

@@ -47,17 +47,18 @@ def test_a_move_onto_the_own_king_is_own_piece_on_target():
     ],
 )
 def test_not_how_it_moves(fen, move):
-    assert findings(fen, move) == [(Reason.NOT_HOW_IT_MOVES, ())]
+    # The finding names the two squares, so the board rings where the piece went wrong.
+    assert findings(fen, move) == [(Reason.NOT_HOW_IT_MOVES, (move[:2], move[2:4]))]
 
 
 def test_a_knight_moved_like_a_bishop_is_not_how_it_moves_even_when_pinned():
     fen = "4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1"
-    assert findings(fen, "d2f4") == [(Reason.NOT_HOW_IT_MOVES, ())]
+    assert findings(fen, "d2f4") == [(Reason.NOT_HOW_IT_MOVES, ("d2", "f4"))]
 
 
 def test_the_king_two_squares_sideways_away_from_its_start_is_not_how_it_moves():
     fen = "4k3/8/8/8/3K4/8/8/8 w - - 0 1"
-    assert findings(fen, "d4f4") == [(Reason.NOT_HOW_IT_MOVES, ())]
+    assert findings(fen, "d4f4") == [(Reason.NOT_HOW_IT_MOVES, ("d4", "f4"))]
 
 
 def test_the_knight_jumps_over_pieces_in_its_way():
@@ -213,9 +214,12 @@ def test_every_reason_member_has_its_own_test_here():
         Reason.BAD_PROMOTION,
         Reason.GAME_OVER,
     }
-    # The en passant and castling reasons are tested in their own files.
+    # The en passant and castling reasons are tested in their own files (and
+    # test_refutations.py: EN_PASSANT_NEEDS_TWO_STEP, CASTLING_KING_TWO_SQUARES).
     tested |= {
         Reason.EN_PASSANT_EXPIRED,
+        Reason.EN_PASSANT_NEEDS_TWO_STEP,
+        Reason.CASTLING_KING_TWO_SQUARES,
         Reason.CASTLING_RIGHTS_LOST,
         Reason.CASTLING_BLOCKED,
         Reason.CASTLING_IN_CHECK,

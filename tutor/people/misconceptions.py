@@ -54,6 +54,16 @@ MISCONCEPTIONS = {
             "en-passant",
         ),
         Misconception(
+            "EN_PASSANT_NEEDS_TWO_STEP",
+            _("En passant only takes a pawn that has just moved two squares"),
+            "en-passant",
+        ),
+        Misconception(
+            "CASTLING_KING_TWO_SQUARES",
+            _("When castling, the king goes exactly two squares"),
+            "castling",
+        ),
+        Misconception(
             "CASTLING_RIGHTS_LOST",
             _("No castling after the king or rook has moved"),
             "castling",
@@ -80,6 +90,55 @@ MISCONCEPTIONS = {
 }
 
 
+# Wrong answers to questions are recorded with the engine's rules.Fact name (the fact of
+# the position that shows the answer wrong); each belongs to one rule a grown-up can read.
+_FACT_RULES = (
+    (
+        _("The conditions for castling"),
+        "castling",
+        "CASTLING_ALLOWED RIGHTS_KEPT NOTHING_BETWEEN SQUARE_NOT_ATTACKED "
+        "ROOK_MAY_CROSS_ATTACK ROOK_MAY_BE_ATTACKED",
+    ),
+    (
+        _("What check is"),
+        "check",
+        "KING_IN_CHECK KING_NOT_IN_CHECK LINE_BLOCKED DOES_NOT_ATTACK_KING",
+    ),
+    (
+        _("When en passant is allowed"),
+        "en-passant",
+        "NOT_A_PAWN NO_TWO_STEP TWO_STEP_NOT_LAST NOT_BESIDE NO_PAWN_ADVANCED_TWO "
+        "CAN_CAPTURE_EN_PASSANT",
+    ),
+    (_("Checkmate: in check with no way out"), "checkmate", "CHECK_CAN_BE_ANSWERED NO_ESCAPE"),
+    (_("Stalemate: no legal move, not in check"), "stalemate", "HAS_LEGAL_MOVE NO_LEGAL_MOVE"),
+    (_("A dead position: nobody can checkmate"), "draws", "MATING_MATERIAL NO_MATING_MATERIAL"),
+    (
+        _("Claiming a draw: repetition and fifty moves"),
+        "draws",
+        "POSITION_COUNT MOVE_COUNT COUNT_RESET",
+    ),
+    (_("Which moves a piece may make"), BY_PIECE, "MOVE_IS_LEGAL KNIGHT_JUMPS"),
+    (
+        _("Writing and reading moves"),
+        "notation",
+        "SAN_PIECE_LETTER SAN_LETTER_MISSING SAN_PAWN_LETTER SAN_CAPTURE_MARK SAN_NO_CAPTURE "
+        "SAN_PAWN_CAPTURE_FILE SAN_CHECK_MARK SAN_MATE_MARK SAN_NOT_MATE SAN_NO_CHECK "
+        "SAN_CASTLING_SIDE SAN_CASTLING_FORM SAN_PROMOTION_FORM SAN_PROMOTION_PIECE "
+        "SAN_AMBIGUOUS SAN_WRONG_ORIGIN SAN_DESTINATION READ_ORIGIN READ_ROOK_SQUARE "
+        "READ_DESTINATION",
+    ),
+    (_("The board and its squares"), "board", "PIECE_ON_SQUARE SQUARE_COLOUR"),
+)
+FACT_MISCONCEPTIONS = {
+    fact: Misconception(fact, title, lesson)
+    for title, lesson, facts in _FACT_RULES
+    for fact in facts.split()
+}
+
+
 def misconception_for(reason: str) -> Misconception:
-    """The named misconception; an unknown code gets a plain title and no lesson."""
-    return MISCONCEPTIONS.get(reason) or Misconception(reason, _("Another rule"), "")
+    """The named misconception (an illegal move's rule, or a wrong answer's fact); an
+    unknown code gets a plain title and no lesson."""
+    found = MISCONCEPTIONS.get(reason) or FACT_MISCONCEPTIONS.get(reason)
+    return found or Misconception(reason, _("Another rule"), "")

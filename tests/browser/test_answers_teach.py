@@ -1,0 +1,98 @@
+"""Every answer teaches, in Chromium at a phone's and a laptop's size: the reason for a
+wrong answer with its squares ringed, the longer reason behind 「為什麼？」, where a piece
+can go after a wrong move, the board that holds still, and the referee's choice of
+turning. Screenshots land in var/screenshots/teach-*.png; axe runs on every state."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import assert_no_axe_violations, feedback, square, wait_for_htmx
+from tests.browser.test_puzzle_kinds import SIZES, check_answer, open_puzzle, option, play
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def look(page: Page, screenshot_dir, name: str, size: str) -> None:
+    page.wait_for_timeout(250)  # board.js blanks the feedback for 100 ms
+    page.screenshot(path=screenshot_dir / f"teach-{name}-{size}.png", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_knight_moved_wrongly_rings_its_squares_and_shows_where_it_can_go(
+    page: Page, live_server, axe, screenshot_dir, size
+):
+    open_puzzle(page, live_server, size, "knight", "knight-corner-to-center")
+    play(page, "a1a3")
+    expect(feedback(page)).to_have_attribute("data-verdict", "illegal")
+    expect(feedback(page)).to_contain_text("白馬不能從 a1 走到 a3：馬走 L 形。")
+    expect(square(page, "a1")).to_have_attribute("data-highlight", "")
+    expect(square(page, "a3")).to_have_attribute("data-highlight", "")
+    expect(page.locator("[data-highlight]")).to_have_count(2)
+    expect(feedback(page)).to_contain_text("虛線圓圈是它可以走的格。")
+    page.get_by_text("為什麼？").click()
+    expect(page.locator("[data-why]")).to_contain_text("往一個方向走兩格，再轉彎走一格")
+    look(page, screenshot_dir, "knight-wrong", size)
+    assert_no_axe_violations(axe, page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_king_cannot_collect_the_knights_star(
+    page: Page, live_server, axe, screenshot_dir, size
+):
+    open_puzzle(page, live_server, size, "knight", "knight-corner-to-center")
+    play(page, "a8b7")
+    expect(feedback(page)).to_have_attribute("data-verdict", "incorrect")
+    expect(feedback(page)).to_contain_text("這一題要用馬收集星星")
+    expect(square(page, "a8")).to_have_attribute("data-piece", "K")  # not kept
+    look(page, screenshot_dir, "wrong-piece", size)
+    assert_no_axe_violations(axe, page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_wrong_assessment_names_why_and_rings_the_king(
+    page: Page, live_server, axe, screenshot_dir, size
+):
+    open_puzzle(page, live_server, size, "stalemate", "stalemate-what-is")
+    option(page, "checkmate").check()
+    check_answer(page)
+    expect(feedback(page)).to_have_attribute("data-verdict", "incorrect")
+    expect(feedback(page)).to_contain_text("a8 的黑王沒有被將軍。")
+    expect(page.locator("[data-highlight]")).to_have_count(1)
+    expect(square(page, "a8")).to_have_attribute("data-highlight", "")
+    look(page, screenshot_dir, "assess-wrong", size)
+    assert_no_axe_violations(axe, page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_black_puzzle_keeps_black_at_the_bottom_after_the_solving_move(
+    page: Page, live_server, axe, screenshot_dir, size
+):
+    open_puzzle(page, live_server, size, "castling", "castling-black-short")
+    board = page.locator("[data-board]")
+    expect(board).to_have_attribute("data-orientation", "black")
+    play(page, "e8g8")
+    expect(feedback(page)).to_have_attribute("data-verdict", "correct")
+    expect(board).to_have_attribute("data-orientation", "black")
+    look(page, screenshot_dir, "black-stays", size)
+    assert_no_axe_violations(axe, page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_referee_board_keeps_white_at_the_bottom_and_marks_the_mated_king(
+    page: Page, live_server, axe, screenshot_dir, size
+):
+    page.set_viewport_size(SIZES[size])
+    page.goto(live_server.url + "/board/")
+    page.get_by_role("button", name="白方固定在下面").click()
+    wait_for_htmx(page)
+    expect(page.get_by_role("button", name="白方固定在下面")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    for move in ("f2f3", "e7e5", "g2g4", "d8h4"):
+        play(page, move)
+        wait_for_htmx(page)
+        expect(page.locator("[data-board]")).to_have_attribute("data-orientation", "white")
+    expect(square(page, "e1")).to_have_attribute("data-mated", "")
+    look(page, screenshot_dir, "referee-mate", size)
+    assert_no_axe_violations(axe, page)
