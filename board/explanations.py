@@ -10,6 +10,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 import rules
+from languages import lists
 from rules import Claim, Reason, Termination
 from rules.verdict import Finding
 
@@ -245,7 +246,7 @@ def _sentence(verdict: rules.Verdict, finding: Finding, template: object = None)
         "piece": piece_name(verdict.mover),
         "from": verdict.move[:2],
         "to": verdict.move[2:4],
-        "squares": "、".join(finding.squares),
+        "squares": lists.join(finding.squares),
     }
     for index, (square, symbol) in enumerate(zip(finding.squares, finding.pieces, strict=True)):
         suffix = "" if index == 0 else str(index + 1)

@@ -10,6 +10,7 @@ import re
 from django.utils.translation import gettext_lazy as _
 
 from board.explanations import piece_name
+from languages import lists
 from rules import Fact, Refutation
 
 SENTENCES = {
@@ -154,7 +155,7 @@ def named_squares(*sentences: str) -> tuple[str, ...]:
 def refutation_sentence(refutation: Refutation) -> str:
     """The sentence for one refutation, with its squares and pieces filled in."""
     values: dict[str, object] = {
-        "squares": "、".join(refutation.squares),
+        "squares": lists.join(refutation.squares),
         "count": refutation.count,
         "expected": refutation.expected or "",
         "colour": str(COLOURS.get(refutation.expected or "", "")),
@@ -165,7 +166,7 @@ def refutation_sentence(refutation: Refutation) -> str:
         suffix = "" if index == 0 else str(index + 1)
         values[f"square{suffix}"] = square
         values[f"other{suffix}"] = piece_name(symbol)
-    values["rest"] = "、".join(refutation.squares[1:])
+    values["rest"] = lists.join(refutation.squares[1:])
     first = refutation.pieces[0] if refutation.pieces else None
     values["what"] = piece_name(first) if first else str(_("nothing"))
     return str(_template(refutation)) % values

@@ -17,7 +17,9 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from pathlib import Path
 
-from curriculum import fields
+from django.utils.translation import gettext_lazy as _
+
+from curriculum import fields, translations
 from curriculum.kinds import KINDS
 from curriculum.kinds.assess import ASSESS_LABELS
 from curriculum.puzzles import ContentError, Lesson, Option, Puzzle, problem
@@ -26,12 +28,13 @@ __all__ = ["ASSESS_LABELS", "ContentError", "Curriculum", "Lesson", "Option", "P
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
 
+# The parts of the lesson map, titled through the interface catalogue.
 GROUPS: tuple[tuple[str, str], ...] = (
-    ("pieces", "棋子"),
-    ("basics", "基本"),
-    ("special", "特殊走法"),
-    ("draws", "和棋"),
-    ("notation", "記譜與比賽規則"),
+    ("pieces", _("The pieces")),
+    ("basics", _("The basics")),
+    ("special", _("Special moves")),
+    ("draws", _("Draws")),
+    ("notation", _("Notation and the rules of play")),
 )
 
 
@@ -130,10 +133,19 @@ class Curriculum:
         return len(self._puzzles)
 
 
-@cache
 def get_curriculum() -> Curriculum:
-    """The curriculum in curriculum/content/, loaded once per process."""
-    return load_curriculum(CONTENT_DIR)
+    """The curriculum in curriculum/content/, in the language of this request."""
+    return curriculum_in(translations.content_language())
+
+
+@cache
+def curriculum_in(language: str) -> Curriculum:
+    """The curriculum in one language, loaded and translated once per process."""
+    if language == translations.SOURCE:
+        return load_curriculum(CONTENT_DIR)
+    source = curriculum_in(translations.SOURCE)
+    lessons = translations.translated(source.lessons, language, CONTENT_DIR)
+    return Curriculum(lessons, source.errors)
 
 
 def load_curriculum(directory: Path = CONTENT_DIR) -> Curriculum:

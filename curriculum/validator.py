@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import rules
+from curriculum import translations
 from curriculum.fields import has_chinese, option_text_problems
 from curriculum.kinds import kind_of
 from curriculum.loading import CONTENT_DIR, NOTATION_LESSON, line_of_id, line_of_key, load_lesson
@@ -69,6 +70,9 @@ def validate_files(paths: Iterable[Path]) -> Report:
             seen_ids.setdefault(puzzle.id, lesson.slug)
             for message in puzzle_problems(puzzle):
                 errors.append(ContentError(path, line, puzzle.id, message))
+        for ref, message in translations.problems(path, lesson):
+            line = line_of_id(text, ref) if ref else 1
+            errors.append(ContentError(path, line, ref or lesson.slug, message))
     errors.extend(_repeated_puzzles(lessons))
     errors.extend(_notation_too_early(lessons))
     total = sum(len(lesson.puzzles) for _, lesson in lessons)

@@ -1,37 +1,41 @@
-"""The glossary 「名詞對照」: each Taiwan term with the other names a child may meet.
+"""The glossary 「名詞對照」: each term with the other names a child may meet.
 
-The terms are content about Chinese words, like the lesson files, so they are
-written here in Traditional Chinese and not translated; only the page's own
-labels go through gettext. A name written in simplified characters is marked
-`simplified` so the page can tag it `lang="zh-Hans"`; an English name is tagged
-`lang="en"`.
+The terms are content, kept as data in glossary/content/: zh-hant.toml is
+the source (terms, pictures, lessons), en.toml holds the English words, and
+简体中文 is generated from the source (languages.simplified). Each language is built
+once per process. An other name in another script than the page's is tagged with
+its language (``lang``) so that screen readers and fonts get it right.
 """
 
-from dataclasses import dataclass
+from __future__ import annotations
 
-COMMON = "常聽到的說法"
-ENGLISH = "英文"
-MAINLAND = "中國大陸"
-HONG_KONG = "香港"
-OLDER_BOOKS = "舊書"
-XIANGQI = "象棋的說法"
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from languages.simplified import to_simplified
+
+GLOSSARY_DIR = Path(__file__).resolve().parent / "content"
+SOURCE = "zh-hant"
+# The script each page is written in, and the tag of a name in each script.
+PAGE_SCRIPT = {"zh-hant": "hant", "zh-hans": "hans", "en": "en"}
+SCRIPT_LANG = {"hant": "zh-Hant", "hans": "zh-Hans", "en": "en"}
 
 
 @dataclass(frozen=True)
 class OtherName:
     text: str
-    where: str  # who says it: 香港, 中國大陸, 英文 …
+    where: str  # who says it: 香港, 中國大陸, "often heard" …
     script: str = "hant"  # "hant", "hans" (simplified characters) or "en"
-
-    @property
-    def lang(self) -> str:
-        return {"hans": "zh-Hans", "en": "en"}.get(self.script, "")
+    lang: str = ""  # BCP 47 tag when the script is not the page's
 
 
 @dataclass(frozen=True)
 class Term:
     key: str  # English, for the page anchor and the tests
-    taiwan: str
+    name: str
     meaning: str
     other_names: tuple[OtherName, ...] = ()
     images: tuple[str, ...] = ()  # static paths of the piece pictures
@@ -51,270 +55,84 @@ class Section:
     terms: tuple[Term, ...]
 
 
-def _simplified(text: str) -> OtherName:
-    return OtherName(text, MAINLAND, "hans")
+@dataclass(frozen=True)
+class Glossary:
+    sections: tuple[Section, ...]
+    notation: tuple[Symbol, ...]
 
 
-def _english(text: str) -> OtherName:
-    return OtherName(text, ENGLISH, "en")
+def _read(name: str) -> Mapping:
+    return tomllib.loads((GLOSSARY_DIR / name).read_text(encoding="utf-8"))
 
 
-PIECES = Section(
-    "pieces",
-    "棋子",
-    (
-        Term(
-            "king",
-            "王",
-            "一次走一格，往哪個方向都可以。王被將死，就輸了。",
-            (OtherName("國王", COMMON), _simplified("国王"), _english("King")),
-            ("pieces/wK.svg", "pieces/bK.svg"),
-            lesson="king",
-        ),
-        Term(
-            "queen",
-            "后",
-            "直走、橫走、斜走都可以，想走幾格就走幾格。",
-            (OtherName("皇后", COMMON), _english("Queen")),
-            ("pieces/wQ.svg", "pieces/bQ.svg"),
-            lesson="queen",
-        ),
-        Term(
-            "rook",
-            "車",
-            "直走或橫走，想走幾格就走幾格。",
-            (OtherName("城堡", COMMON), _simplified("车"), _english("Rook")),
-            ("pieces/wR.svg", "pieces/bR.svg"),
-            lesson="rook",
-        ),
-        Term(
-            "bishop",
-            "象",
-            "只能斜走，想走幾格就走幾格，所以一直留在同一種顏色的格上。",
-            (OtherName("主教", COMMON), _english("Bishop")),
-            ("pieces/wB.svg", "pieces/bB.svg"),
-            lesson="bishop",
-        ),
-        Term(
-            "knight",
-            "馬",
-            "走 L 形：往一個方向走兩格，再轉彎走一格。它可以跳過中間的棋子。",
-            (OtherName("騎士", COMMON), _simplified("马"), _english("Knight")),
-            ("pieces/wN.svg", "pieces/bN.svg"),
-            lesson="knight",
-        ),
-        Term(
-            "pawn",
-            "兵",
-            "只能往前走，一次一格，第一步可以走兩格；吃子時斜著往前吃一格。",
-            (OtherName("士兵", COMMON), OtherName("小兵", COMMON), _english("Pawn")),
-            ("pieces/wP.svg", "pieces/bP.svg"),
-            lesson="pawn",
-        ),
-    ),
-)
+def _other_name(raw: Mapping, language: str, default_script: str) -> OtherName:
+    script = raw.get("script", default_script)
+    lang = "" if script == PAGE_SCRIPT[language] else SCRIPT_LANG[script]
+    return OtherName(raw["text"], raw["where"], script, lang)
 
-BOARD = Section(
-    "board",
-    "棋盤",
-    (
-        Term(
-            "chess",
-            "西洋棋",
-            "這個遊戲的名字。兩個人各有十六個棋子，在八乘八的棋盤上下。",
-            (
-                OtherName("國際象棋", f"{HONG_KONG}、{MAINLAND}"),
-                _simplified("国际象棋"),
-                _english("Chess"),
-            ),
-            lesson="board",
-        ),
-        Term(
-            "file",
-            "直行",
-            "由下往上的一整行格，用字母 a 到 h 來叫。",
-            (OtherName("直線", COMMON), _simplified("直线"), _english("File")),
-            lesson="board",
-        ),
-        Term(
-            "rank",
-            "橫排",
-            "由左到右的一整排格，用數字 1 到 8 來叫。",
-            (OtherName("橫線", COMMON), _simplified("横线"), _english("Rank")),
-            lesson="board",
-        ),
-        Term(
-            "diagonal",
-            "斜線",
-            "顏色相同、斜斜連在一起的一排格。象和后可以沿著它走。",
-            (_simplified("斜线"), _english("Diagonal")),
-            lesson="bishop",
-        ),
-    ),
-)
 
-MOVES = Section(
-    "moves",
-    "走法",
-    (
-        Term(
-            "capture",
-            "吃子",
-            "走到對方棋子的格上，把它拿下棋盤。自己的棋子不能吃。",
-            (_english("Capture"),),
-            lesson="capture",
-        ),
-        Term(
-            "blocked-leg",
-            "絆馬腳",
-            "象棋的馬，走的方向緊貼著一個棋子，就不能往那邊跳。西洋棋的馬沒有絆馬腳，可以跳過任何棋子。",
-            (
-                OtherName("蹩馬腿", MAINLAND),
-                _simplified("蹩马腿"),
-                _english("Hobbling the horse (xiangqi)"),
-            ),
-            lesson="knight",
-        ),
-        Term(
-            "castling",
-            "王車易位",
-            "王往車的方向走兩格，車越過王，停在王的旁邊。一盤棋只能做一次。",
-            (
-                OtherName("入堡", f"{HONG_KONG}、{OLDER_BOOKS}"),
-                OtherName("易位", COMMON),
-                _simplified("王车易位"),
-                _english("Castling"),
-            ),
-            lesson="castling",
-        ),
-        Term(
-            "short-castling",
-            "短易位",
-            "王和 h 直行的車易位，王和車離得比較近。記成 O-O（也寫成 0-0）。",
-            (OtherName("王翼易位", COMMON), _english("Kingside castling")),
-            lesson="castling",
-        ),
-        Term(
-            "long-castling",
-            "長易位",
-            "王和 a 直行的車易位，王和車離得比較遠。記成 O-O-O（也寫成 0-0-0）。",
-            (OtherName("后翼易位", COMMON), _english("Queenside castling")),
-            lesson="castling",
-        ),
-        Term(
-            "en-passant",
-            "吃過路兵",
-            "對方的兵一次走兩格，停在你的兵旁邊；就在下一步，你的兵可以斜走到它剛經過的那格，把它吃掉。",
-            (_simplified("吃过路兵"), OtherName("en passant", "法文，英文也這樣說", "en")),
-            lesson="en-passant",
-        ),
-        Term(
-            "promotion",
-            "升變",
-            "兵走到最後一排，一定要變成后、車、象或馬，由你選。",
-            (OtherName("兵的升變", COMMON), _simplified("升变"), _english("Promotion")),
-            lesson="promotion",
-        ),
-        Term(
-            "touch-move",
-            "摸子走子",
-            "故意摸了自己的棋子，只要它能走，就一定要走它。",
-            (_english("Touch-move"),),
-            lesson="touch-move",
-        ),
-    ),
-)
+@cache
+def glossary_in(language: str) -> Glossary:
+    """The glossary in one language (the source's words where a translation lacks one)."""
+    if language == "zh-hans":
+        return _simplified(glossary_in(SOURCE))
+    source = _read("zh-hant.toml")
+    written = GLOSSARY_DIR / f"{language}.toml"
+    words = _read(written.name) if language != SOURCE and written.exists() else {}
+    page = language if language in PAGE_SCRIPT else SOURCE
+    titles = words.get("sections", {})
+    terms = words.get("terms", {})
+    meanings = words.get("notation", {})
+    sections = []
+    for section in source["sections"]:
+        entries = []
+        for raw in section["terms"]:
+            own = terms.get(raw["key"], {})
+            names = own.get("other_names", raw.get("other_names", []))
+            default_script = PAGE_SCRIPT[page] if "other_names" in own else "hant"
+            entries.append(
+                Term(
+                    key=raw["key"],
+                    name=own.get("name", raw["name"]),
+                    meaning=own.get("meaning", raw["meaning"]),
+                    other_names=tuple(_other_name(name, page, default_script) for name in names),
+                    images=tuple(raw.get("images", ())),
+                    lesson=raw.get("lesson", ""),
+                )
+            )
+        title = titles.get(section["key"], section["title"])
+        sections.append(Section(section["key"], title, tuple(entries)))
+    notation = tuple(
+        Symbol(raw["sign"], meanings.get(raw["sign"], raw["meaning"])) for raw in source["notation"]
+    )
+    return Glossary(tuple(sections), notation)
 
-ENDINGS = Section(
-    "endings",
-    "將軍和結束",
-    (
-        Term(
-            "check",
-            "將軍",
-            "王正被對方的棋子攻擊。",
-            (OtherName("叫將", f"{HONG_KONG}、{XIANGQI}"), _simplified("将军"), _english("Check")),
-            lesson="check",
-        ),
-        Term(
-            "answer-check",
-            "應將",
-            "被將軍時，馬上讓王不再被攻擊：吃掉它、擋住它，或是把王移開。",
-            (OtherName("解將", XIANGQI), _simplified("应将")),
-            lesson="check",
-        ),
-        Term(
-            "checkmate",
-            "將死",
-            "王被將軍，而且怎麼走都逃不掉。將死對方的人贏。",
-            (_simplified("将死"), _english("Checkmate")),
-            lesson="checkmate",
-        ),
-        Term(
-            "stalemate",
-            "逼和",
-            "輪到走棋的一方沒有被將軍，卻一步都不能走。這盤棋就是和棋。",
-            (OtherName("僵局", OLDER_BOOKS), _english("Stalemate")),
-            lesson="stalemate",
-        ),
-        Term(
-            "draw",
-            "和棋",
-            "沒有人贏，也沒有人輸。",
-            (OtherName("和局", COMMON), OtherName("平手", COMMON), _english("Draw")),
-            lesson="draws",
-        ),
-        Term(
-            "dead-position",
-            "死局",
-            "不管雙方怎麼走，誰都不可能將死對方，例如只剩兩個王。",
-            (OtherName("子力不足", "棋子太少時常這樣說"), _english("Dead position")),
-            lesson="draws",
-        ),
-        Term(
-            "threefold",
-            "三次重複",
-            "同一個局面出現第三次，輪到走棋的一方可以要求和棋。",
-            (_simplified("三次重复"), _english("Threefold repetition")),
-            lesson="draws",
-        ),
-        Term(
-            "fifty-moves",
-            "五十回合規則",
-            "雙方各走了五十步，都沒有吃子，也沒有走兵，輪到走棋的一方就可以要求和棋。",
-            (
-                OtherName("五十步規則", COMMON),
-                _simplified("五十回合规则"),
-                _english("Fifty-move rule"),
-            ),
-            lesson="draws",
-        ),
-        Term(
-            "agreement",
-            "協議和棋",
-            "一方提議和棋，另一方答應，這盤棋就是和棋。",
-            (OtherName("提和", COMMON), _english("Draw by agreement")),
-            lesson="draws",
-        ),
-    ),
-)
 
-SECTIONS: tuple[Section, ...] = (PIECES, BOARD, MOVES, ENDINGS)
-
-NOTATION: tuple[Symbol, ...] = (
-    Symbol("K", "王（King）"),
-    Symbol("Q", "后（Queen）"),
-    Symbol("R", "車（Rook）"),
-    Symbol("B", "象（Bishop）"),
-    Symbol("N", "馬（Knight）。K 已經給王用了，所以馬用 N。"),
-    Symbol("e4", "兵沒有字母，只寫它走到的格。"),
-    Symbol("x", "吃子，例如 Nxe5：馬吃掉 e5 的棋子。"),
-    Symbol("+", "將軍"),
-    Symbol("#", "將死"),
-    Symbol("O-O", "短易位，也寫成 0-0（數字零）"),
-    Symbol("O-O-O", "長易位，也寫成 0-0-0"),
-    Symbol("=Q", "兵升變成后，例如 e8=Q。升變成別的棋子就寫 =R、=B、=N。"),
-    Symbol("1-0", "白方贏"),
-    Symbol("0-1", "黑方贏"),
-    Symbol("½-½", "和棋"),
-)
+def _simplified(source: Glossary) -> Glossary:
+    """Every word converted; a name now the same as the term or an earlier name is dropped."""
+    sections = []
+    for section in source.sections:
+        terms = []
+        for term in section.terms:
+            name = to_simplified(term.name)
+            seen, names = {name}, []
+            for other in term.other_names:
+                text = to_simplified(other.text)
+                if text in seen:
+                    continue
+                seen.add(text)
+                lang = SCRIPT_LANG["en"] if other.script == "en" else ""  # the rest is hans now
+                names.append(OtherName(text, to_simplified(other.where), other.script, lang))
+            terms.append(
+                Term(
+                    term.key,
+                    name,
+                    to_simplified(term.meaning),
+                    tuple(names),
+                    term.images,
+                    term.lesson,
+                )
+            )
+        sections.append(Section(section.key, to_simplified(section.title), tuple(terms)))
+    notation = tuple(Symbol(s.text, to_simplified(s.meaning)) for s in source.notation)
+    return Glossary(tuple(sections), notation)

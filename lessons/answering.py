@@ -25,6 +25,7 @@ from curriculum.loading import NOTATION_LESSON, get_curriculum
 from curriculum.outcome import Result
 from curriculum.puzzle_forms import read_options
 from curriculum.puzzles import Puzzle
+from languages import lists
 from lessons.models import Learner
 from lessons.progress import record_attempt
 
@@ -303,7 +304,7 @@ def _squares_messages(screen: Screen, truth: frozenset[str], mistakes: int) -> l
         screen.revealed = frozenset(missing)
         messages.append(
             _("The squares still missing have a dashed circle: %(squares)s.")
-            % {"squares": "、".join(sorted(missing))}
+            % {"squares": lists.join(sorted(missing))}
         )
     elif missing:
         messages.append(

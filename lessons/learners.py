@@ -25,6 +25,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
+from languages.choice import SESSION_KEY as LANGUAGE_SESSION_KEY
 from lessons.models import Learner
 
 LEARNER_SESSION_KEY = "learner_id"
@@ -60,6 +61,10 @@ def current_or_new_learner(request: HttpRequest) -> Learner:
     learner = current_learner(request)
     if learner is None:
         learner = _new_learner(browser_key(request))
+        chosen = request.session.get(LANGUAGE_SESSION_KEY, "")
+        if chosen and not learner.language:  # a language chosen before the first answer
+            Learner.objects.filter(pk=learner.pk).update(language=chosen)
+            learner.language = chosen
         use_learner(request, learner)
     return learner
 
@@ -85,6 +90,10 @@ def use_learner(request: HttpRequest, learner: Learner) -> None:
     request.session[LEARNER_SESSION_KEY] = learner.pk
     request.session.pop(LEARNER_LABEL_SESSION_KEY, None)
     setattr(request, _CACHE_ATTRIBUTE, (learner.pk, learner))
+    if learner.language:  # the language follows the learner to this device
+        request.session[LANGUAGE_SESSION_KEY] = learner.language
+    else:  # someone who never chose: this browser's choice applies
+        request.session.pop(LANGUAGE_SESSION_KEY, None)
     Learner.objects.filter(pk=learner.pk).update(last_active_at=timezone.now())
 
 

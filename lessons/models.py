@@ -17,6 +17,9 @@ class Learner(models.Model):
 
     nickname = models.CharField(max_length=40, blank=True)
     avatar = models.CharField(max_length=1, blank=True, help_text="A piece letter: K Q R B N P")
+    language = models.CharField(
+        max_length=10, blank=True, help_text="The language chosen in the header: a LANGUAGES code"
+    )
     created_at = models.DateTimeField(default=timezone.now)
     last_active_at = models.DateTimeField(default=timezone.now, db_index=True)
     # Set for an anonymous browser's learner at its creation, so two tabs racing to make

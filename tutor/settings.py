@@ -77,6 +77,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "tutor.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "languages.middleware.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -101,6 +102,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "tutor.people.assignments.assigned_lessons",
+                "languages.context_processors.languages",
             ],
         },
     },
@@ -152,7 +154,10 @@ SESSION_COOKIE_AGE = 365 * 24 * 60 * 60
 SESSION_COOKIE_SAMESITE = "Lax"
 
 LANGUAGE_CODE = "zh-hant"
-LANGUAGES = [("zh-hant", "繁體中文"), ("en", "English")]
+# Each language's name in itself: the header's switch shows them so.
+LANGUAGES = [("zh-hant", "繁體中文"), ("en", "English"), ("zh-hans", "简体中文")]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60  # the browser remembers the choice for a year
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Asia/Taipei"
 USE_I18N = True
@@ -204,6 +209,7 @@ if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = SECURE_SSL_REDIRECT
     CSRF_COOKIE_SECURE = SECURE_SSL_REDIRECT
+    LANGUAGE_COOKIE_SECURE = SECURE_SSL_REDIRECT
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)

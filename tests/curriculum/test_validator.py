@@ -117,12 +117,16 @@ def test_it_rejects_a_missing_hint():
     ]
 
 
-def test_it_rejects_text_with_no_chinese_translation():
+def test_it_rejects_text_missing_in_a_language():
+    # Chinese: the source holds English where Chinese belongs. English (en/): a hint and
+    # an option missing, an explanation left in Chinese.
+    where = "tests/curriculum/broken/missing-translation.toml:9: missing-translation-english: "
     assert errors_in("missing-translation.toml") == [
-        "tests/curriculum/broken/missing-translation.toml:9: missing-translation-english: "
-        "missing prompt (no Chinese text)",
-        "tests/curriculum/broken/missing-translation.toml:9: missing-translation-english: "
-        "option 'light': missing text (no Chinese text)",
+        where + "missing prompt (no Chinese text)",
+        where + "option 'light': missing text (no Chinese text)",
+        where + "English: missing hint",
+        where + "English: explanation has Chinese characters in it",
+        where + "English: missing option 'dark'",
     ]
 
 

@@ -5,7 +5,11 @@ import re
 import pytest
 
 from curriculum.loading import CONTENT_DIR, get_curriculum
-from glossary.views import NOTATION, SECTIONS
+from glossary.terms import GLOSSARY_DIR, glossary_in
+from languages.simplified import CJK
+
+SECTIONS = glossary_in("zh-hant").sections
+NOTATION = glossary_in("zh-hant").notation
 
 pytestmark = pytest.mark.django_db
 
@@ -96,7 +100,7 @@ def lesson_text() -> str:
 
 def test_every_glossary_term_is_a_word_the_lessons_use():
     text = lesson_text()
-    missing = [t.taiwan for s in SECTIONS for t in s.terms if t.taiwan not in text]
+    missing = [t.name for s in SECTIONS for t in s.terms if t.name not in text]
     assert missing == []
 
 
@@ -118,3 +122,45 @@ def test_a_term_links_to_the_lesson_that_teaches_it(page):
 def test_every_term_names_a_lesson_of_the_curriculum():
     slugs = {lesson.slug for lesson in get_curriculum().lessons}
     assert [t.key for s in SECTIONS for t in s.terms if t.lesson not in slugs] == []
+
+
+def test_every_term_sign_and_section_has_its_english_words_with_no_chinese_in_them():
+    import tomllib
+
+    english = tomllib.loads((GLOSSARY_DIR / "en.toml").read_text(encoding="utf-8"))
+    keys = {term.key for section in SECTIONS for term in section.terms}
+    assert set(english["terms"]) == keys
+    assert set(english["sections"]) == {section.key for section in SECTIONS}
+    assert set(english["notation"]) == {symbol.text for symbol in NOTATION}
+    glossary = glossary_in("en")
+    words = [s.title for s in glossary.sections] + [sym.meaning for sym in glossary.notation]
+    for section in glossary.sections:
+        for term in section.terms:
+            words += [term.name, term.meaning]
+            words += [n.where for n in term.other_names]
+            words += [n.text for n in term.other_names if n.script == "en"]
+    assert [word for word in words if CJK.search(word) or not word.strip()] == []
+
+
+def test_the_english_glossary_names_each_term_in_english_and_tags_the_chinese_name(client):
+    client.post("/language/", {"language": "en"})
+    page = client.get("/glossary/").content.decode()
+    assert "<h1>Glossary</h1>" in page
+    card = term_card(page, "rook")
+    assert "<span>Rook</span></h3>" in card
+    names = re.findall(r'<span class="other-name"([^>]*)>([^<]+)</span>', card)
+    assert names == [("", "castle"), (' lang="zh-Hant"', "車")]
+    assert '<span class="where">(Chinese (Taiwan))</span>' in card
+    assert '<a href="/lessons/rook/">Learn it in the lesson “The rook”</a>' in card
+
+
+def test_the_simplified_glossary_is_converted_and_names_no_word_twice(client):
+    client.post("/language/", {"language": "zh-hans"})
+    page = client.get("/glossary/").content.decode()
+    file_card = term_card(page, "file")
+    assert "<span>直线</span></h3>" in file_card
+    assert re.findall(r'<span class="other-name"[^>]*>([^<]+)</span>', file_card) == ["File"]
+    chess = term_card(page, "chess")
+    assert "<span>国际象棋</span></h3>" in chess
+    assert re.findall(r'<span class="other-name"[^>]*>([^<]+)</span>', chess) == ["Chess"]
+    assert '<span class="other-name" lang="en">Chess</span>' in chess

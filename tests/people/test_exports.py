@@ -92,10 +92,13 @@ def test_class_csvs_are_404_for_an_outsider(outsider, classroom, name):
 
 def test_a_parent_exports_a_childs_data_as_json(parent, child, first_lesson):
     give_progress(child.learner, first_lesson)
+    child.learner.language = "en"
+    child.learner.save(update_fields=["language"])
     response = signed_in(parent).get(reverse("people:learner_json", args=[child.learner_id]))
     assert response["Content-Type"] == "application/json; charset=utf-8"
     data = json.loads(response.content)
     assert data["nickname"] == "小明"
+    assert data["language"] == "en"  # the language chosen in the header is kept, so exported
     assert [a["answer"] for a in data["attempts"]] == ["a1a8", "e2e4"]
     assert data["attempts"][0]["reason"] == "PATH_BLOCKED"
     assert data["results"] == [

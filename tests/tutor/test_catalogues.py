@@ -1,8 +1,13 @@
-"""Every interface string has its Traditional Chinese translation."""
+"""Every interface string has its Traditional Chinese and English text; 简体中文 is generated."""
 
+import os
+import time
 from pathlib import Path
 
 import polib
+
+from languages import catalogues
+from languages.simplified import to_simplified
 
 LOCALE = Path(__file__).resolve().parents[2] / "locale"
 
@@ -18,3 +23,42 @@ def test_english_catalogue_lists_the_same_messages():
     chinese = polib.pofile(str(LOCALE / "zh_Hant" / "LC_MESSAGES" / "django.po"))
     english = polib.pofile(str(LOCALE / "en" / "LC_MESSAGES" / "django.po"))
     assert {e.msgid for e in english} == {e.msgid for e in chinese}
+
+
+def test_every_message_has_its_english_text():
+    english = polib.pofile(str(LOCALE / "en" / "LC_MESSAGES" / "django.po"))
+    missing = [entry.msgid for entry in english if not entry.translated()]
+    assert missing == []
+
+
+def test_the_simplified_catalogue_is_the_traditional_one_converted(tmp_path):
+    source = LOCALE / "zh_Hant" / "LC_MESSAGES" / "django.po"
+    (tmp_path / "zh_Hant" / "LC_MESSAGES").mkdir(parents=True)
+    (tmp_path / "zh_Hant" / "LC_MESSAGES" / "django.po").write_bytes(source.read_bytes())
+    assert catalogues.build(tmp_path) == [tmp_path / "zh_Hans" / "LC_MESSAGES" / "django.po"]
+    simplified = polib.pofile(str(tmp_path / "zh_Hans" / "LC_MESSAGES" / "django.po"))
+    traditional = polib.pofile(str(source))
+    assert len(simplified) == len(traditional)
+    for entry in traditional:
+        converted = simplified.find(entry.msgid, msgctxt=entry.msgctxt)
+        assert converted.msgstr == to_simplified(entry.msgstr)
+        assert converted.msgstr_plural == {
+            k: to_simplified(v) for k, v in entry.msgstr_plural.items()
+        }
+    assert simplified.find("Learn the rules of chess").msgstr == "学会国际象棋的规则"
+    assert simplified.find("Sign out").msgstr == "退出"
+
+
+def test_a_changed_traditional_text_regenerates_the_simplified_one(tmp_path):
+    source_dir = tmp_path / "zh_Hant" / "LC_MESSAGES"
+    source_dir.mkdir(parents=True)
+    catalogue = polib.POFile()
+    catalogue.append(polib.POEntry(msgid="Castling", msgstr="王車易位"))
+    catalogue.save(str(source_dir / "django.po"))
+    catalogues.build(tmp_path)
+    catalogue[0].msgstr = "入堡"
+    catalogue.save(str(source_dir / "django.po"))
+    os.utime(source_dir / "django.po", (time.time() + 5, time.time() + 5))
+    catalogues.build(tmp_path)
+    rebuilt = polib.pofile(str(tmp_path / "zh_Hans" / "LC_MESSAGES" / "django.po"))
+    assert rebuilt.find("Castling").msgstr == "入堡"

@@ -116,6 +116,7 @@ def learner_data(learner: Learner) -> dict:
     return {
         "nickname": learner.nickname,
         "avatar": learner.avatar,
+        "language": learner.language,
         "created_at": learner.created_at.isoformat(),
         "last_active_at": learner.last_active_at.isoformat(),
         "results": [

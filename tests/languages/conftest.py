@@ -1,0 +1,1 @@
+from tests.people.conftest import classroom, student, teacher  # noqa: F401
