@@ -80,6 +80,7 @@ def _converted(lesson, convert: Callable[[str], str]) -> dict:
                     for option in puzzle.options
                     if isinstance(option.text, str)  # assess labels come from the catalogue
                 },
+                "why": {o.value: convert(o.why) for o in puzzle.options if o.why},
             }
             for puzzle in lesson.puzzles
         },
@@ -101,15 +102,23 @@ def _with_texts(lesson, texts: Mapping):
 def _puzzle_with(puzzle, texts: object):
     if not isinstance(texts, Mapping):
         return puzzle
-    options = texts.get("options") if isinstance(texts.get("options"), Mapping) else {}
+    options, why = (_mapping(texts.get(key)) for key in ("options", "why"))
     return dataclasses.replace(
         puzzle,
         **{name: _text_or(texts.get(name), getattr(puzzle, name)) for name in PUZZLE_TEXTS},
         options=tuple(
-            dataclasses.replace(option, text=_text_or(options.get(option.value), option.text))
+            dataclasses.replace(
+                option,
+                text=_text_or(options.get(option.value), option.text),
+                why=_text_or(why.get(option.value), option.why) if option.why else "",
+            )
             for option in puzzle.options
         ),
     )
+
+
+def _mapping(value: object) -> Mapping:
+    return value if isinstance(value, Mapping) else {}
 
 
 def _text_or(value: object, fallback):
@@ -169,9 +178,19 @@ def _written_problems(lesson, texts: Mapping, name: str) -> Iterator[tuple[str, 
             yield from _check_text(puzzle.id, f"option {value!r}", options.get(value), name)
         for value in sorted(set(options) - set(own)):
             yield puzzle.id, f"{name}: option {value!r} is not one of the puzzle's options"
+        yield from _why_problems(puzzle, _mapping(written.get("why")), name)
     known = {puzzle.id for puzzle in lesson.puzzles}
     for puzzle_id in sorted(set(puzzles) - known):
         yield "", f"{name}: text for a puzzle that is not in the lesson: {puzzle_id}"
+
+
+def _why_problems(puzzle, why: Mapping, name: str) -> Iterator[tuple[str, str]]:
+    """Text puzzles: each option's reason for being wrong, where the source gives one."""
+    given = [option.value for option in puzzle.options if option.why]
+    for value in given:
+        yield from _check_text(puzzle.id, f"why {value!r}", why.get(value), name)
+    for value in sorted(set(why) - set(given)):
+        yield puzzle.id, f"{name}: why {value!r} is not a reason the source gives"
 
 
 def _check_text(ref: str, key: str, value: object, name: str) -> Iterator[tuple[str, str]]:

@@ -17,6 +17,7 @@ from languages.simplified import to_simplified
 SOURCE = "zh_Hant"
 TARGET = "zh_Hans"
 HEADER = "Generated from zh_Hant by languages.catalogues: do not edit, edit zh_Hant."
+CONVERTER = Path(__file__).with_name("simplified.py")  # a changed term table rebuilds too
 
 
 def simplified_catalogue(source: polib.POFile) -> polib.POFile:
@@ -40,11 +41,13 @@ def simplified_catalogue(source: polib.POFile) -> polib.POFile:
 
 
 def build(locale_dir: Path) -> list[Path]:
-    """Write each zh_Hans catalogue older than its zh_Hant source; the paths written."""
+    """Write each zh_Hans catalogue older than its zh_Hant source or than the converter;
+    the paths written."""
     written = []
     for source_path in sorted((Path(locale_dir) / SOURCE / "LC_MESSAGES").glob("*.po")):
         target_path = Path(locale_dir) / TARGET / "LC_MESSAGES" / source_path.name
-        if target_path.exists() and target_path.stat().st_mtime >= source_path.stat().st_mtime:
+        newest = max(source_path.stat().st_mtime, CONVERTER.stat().st_mtime)
+        if target_path.exists() and target_path.stat().st_mtime >= newest:
             continue
         target_path.parent.mkdir(parents=True, exist_ok=True)
         simplified_catalogue(polib.pofile(str(source_path))).save(str(target_path))

@@ -10,6 +10,8 @@ Sources for the chess terms (see also docs/languages.md):
 - 中国国际象棋协会, 《国际象棋竞赛规则》 (the Chinese FIDE Laws of Chess): 直线、横线、
   斜线、王车易位、吃过路兵、升变、将军、将死、逼和、和棋。
 - 中文维基百科 (zh-cn variant), 「国际象棋」「国际象棋规则」 articles.
+- GB/T 15834-2011 《标点符号用法》: horizontal Mainland text quotes with “ ” and ‘ ’
+  (「」 and 『』 are Taiwan's); OpenCC leaves punctuation alone, so QUOTES does it.
 
 The conversion runs when the content and the catalogue are loaded or built, and
 every converted text is cached: never once per request.
@@ -75,6 +77,9 @@ TERMS: tuple[Term, ...] = (
 
 CJK = re.compile(r"[\u3400-\u9fff]")
 
+# Taiwan's corner brackets as the Mainland's quotation marks (GB/T 15834-2011).
+QUOTES = str.maketrans({"「": "“", "」": "”", "『": "‘", "』": "’"})
+
 
 @cache
 def _converter() -> opencc.OpenCC:
@@ -101,8 +106,11 @@ def to_simplified(text: str) -> str:
     '王车易位时，王不能经过被攻击的格。'
     >>> to_simplified("e 直行和第 4 橫排")
     'e 直线和第 4 横线'
+    >>> to_simplified("先說「我調整」")
+    '先说“我调整”'
     """
     if not CJK.search(text):
         return text
     pattern, table = _replacements()
-    return pattern.sub(lambda match: table[match.group(0)], _converter().convert(text))
+    converted = pattern.sub(lambda match: table[match.group(0)], _converter().convert(text))
+    return converted.translate(QUOTES)

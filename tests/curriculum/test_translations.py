@@ -7,7 +7,8 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from curriculum.loading import CONTENT_DIR, curriculum_in, get_curriculum
+from curriculum import translations
+from curriculum.loading import CONTENT_DIR, curriculum_in, get_curriculum, load_files
 from curriculum.translations import PUZZLE_TEXTS
 from curriculum.validator import validate_files
 from languages.simplified import CJK, to_simplified
@@ -29,6 +30,8 @@ def texts(lesson):
         for option in puzzle.options:
             if isinstance(option.text, str):  # assess labels are the catalogue's
                 yield option.text
+            if option.why:
+                yield option.why
 
 
 def test_each_language_has_the_same_lessons_puzzles_positions_and_answers():
@@ -130,3 +133,65 @@ def test_a_lesson_page_answers_in_simplified_chinese_when_chosen():
 def test_the_real_english_files_hold_no_lesson_that_is_not_in_the_source():
     written = {path.stem for path in (CONTENT_DIR / "en").glob("*.toml")}
     assert written == {lesson.slug for lesson in SOURCE.lessons}
+
+
+WHY_LESSON = """slug = "why"
+title = "和棋"
+group = "draws"
+order = 15
+summary = "給測試用的課。"
+intro = ["這一課有說明錯在哪裡的選項。"]
+
+[[puzzles]]
+id = "why-offer"
+kind = "text"
+prompt = "你想提議和棋。規則說什麼時候才可以提？"
+hint = "規則說：先走完自己的一步。"
+explanation = "先走完你的一步，再說「我提議和棋」。"
+options = [
+  { value = "a", text = "走完自己的一步之後" },
+  { value = "b", text = "對手正在想棋的時候", why = "對手想棋的時候，不可以打擾他。" },
+]
+answer = ["a"]
+"""
+
+WHY_ENGLISH = """title = "Draws"
+summary = "A lesson for the tests."
+intro = ["This lesson has options that say why they are wrong."]
+
+[puzzles.why-offer]
+prompt = "You want to offer a draw. When do the rules say you may offer it?"
+hint = "The rules say: first finish your own move."
+explanation = "First make your move, then say \\"I offer a draw\\"."
+options = { a = "After making my move", b = "While my opponent is thinking" }
+"""
+
+
+def _why_lesson(tmp_path, english):
+    (tmp_path / "why.toml").write_text(WHY_LESSON, encoding="utf-8")
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en" / "why.toml").write_text(english, encoding="utf-8")
+    return tmp_path / "why.toml"
+
+
+def test_a_reason_for_a_wrong_option_needs_its_english_text(tmp_path):
+    path = _why_lesson(tmp_path, WHY_ENGLISH + 'why = { a = "Wrong" }\n')
+    errors = [str(error) for error in validate_files([path]).errors]
+    assert errors == [
+        f"{path}:9: why-offer: English: missing why 'b'",
+        f"{path}:9: why-offer: English: why 'a' is not a reason the source gives",
+    ]
+
+
+def test_a_reason_for_a_wrong_option_is_said_in_each_language(tmp_path):
+    english = WHY_ENGLISH + 'why = { b = "Never disturb your opponent while they think." }\n'
+    path = _why_lesson(tmp_path, english)
+    assert validate_files([path]).errors == ()
+    source = load_files([path]).lessons
+    [lesson] = translations.translated(source, "en", tmp_path)
+    assert [o.why for o in lesson.puzzles[0].options] == [
+        "",
+        "Never disturb your opponent while they think.",
+    ]
+    [lesson] = translations.translated(source, "zh-hans", tmp_path)
+    assert [o.why for o in lesson.puzzles[0].options] == ["", "对手想棋的时候，不可以打扰他。"]

@@ -33,3 +33,8 @@ def test_text_without_chinese_is_left_as_it_is():
 
 def test_the_docstring_examples_hold():
     assert doctest.testmod(languages.simplified).failed == 0
+
+
+def test_quotes_become_the_mainland_quotation_marks():
+    # GB/T 15834-2011: horizontal Mainland text quotes with “ ” (and ‘ ’ inside).
+    assert to_simplified("先說「我調整」，再摸『這個』") == "先说“我调整”，再摸‘这个’"

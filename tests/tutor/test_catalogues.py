@@ -49,16 +49,32 @@ def test_the_simplified_catalogue_is_the_traditional_one_converted(tmp_path):
     assert simplified.find("Sign out").msgstr == "退出"
 
 
-def test_a_changed_traditional_text_regenerates_the_simplified_one(tmp_path):
-    source_dir = tmp_path / "zh_Hant" / "LC_MESSAGES"
-    source_dir.mkdir(parents=True)
+def _castling_catalogue(tmp_path) -> tuple[polib.POFile, Path]:
+    """A one-entry zh_Hant catalogue in tmp_path: the catalogue and where it is saved."""
+    source = tmp_path / "zh_Hant" / "LC_MESSAGES" / "django.po"
+    source.parent.mkdir(parents=True)
     catalogue = polib.POFile()
     catalogue.append(polib.POEntry(msgid="Castling", msgstr="王車易位"))
-    catalogue.save(str(source_dir / "django.po"))
+    catalogue.save(str(source))
+    return catalogue, source
+
+
+def test_a_changed_traditional_text_regenerates_the_simplified_one(tmp_path):
+    catalogue, source = _castling_catalogue(tmp_path)
     catalogues.build(tmp_path)
     catalogue[0].msgstr = "入堡"
-    catalogue.save(str(source_dir / "django.po"))
-    os.utime(source_dir / "django.po", (time.time() + 5, time.time() + 5))
+    catalogue.save(str(source))
+    os.utime(source, (time.time() + 5, time.time() + 5))
     catalogues.build(tmp_path)
     rebuilt = polib.pofile(str(tmp_path / "zh_Hans" / "LC_MESSAGES" / "django.po"))
     assert rebuilt.find("Castling").msgstr == "入堡"
+
+
+def test_a_changed_term_table_regenerates_the_simplified_catalogue(tmp_path):
+    _castling_catalogue(tmp_path)
+    target = tmp_path / "zh_Hans" / "LC_MESSAGES" / "django.po"
+    assert catalogues.build(tmp_path) == [target]
+    assert catalogues.build(tmp_path) == []  # nothing changed: nothing written
+    later = catalogues.CONVERTER.stat().st_mtime - 5
+    os.utime(target, (later, later))  # as if languages/simplified.py changed after the build
+    assert catalogues.build(tmp_path) == [target]
