@@ -6,7 +6,8 @@ move meets, a choice/assess answer that disagrees with the engine, a duplicate
 id, missing text (a prompt, hint, explanation, intro line or option text
 that is empty or has no Chinese character in it), a puzzle that repeats another
 (the same kind of question about the same position), and a move written in
-notation (Kxh7, Nf3) in a lesson that comes before notation is taught.
+notation (Kxh7, Nf3) in a lesson that comes before notation is taught, in the
+source or in a written translation.
 """
 
 from __future__ import annotations
@@ -75,6 +76,12 @@ def validate_files(paths: Iterable[Path]) -> Report:
             errors.append(ContentError(path, line, ref or lesson.slug, message))
     errors.extend(_repeated_puzzles(lessons))
     errors.extend(_notation_too_early(lessons))
+    for language, name in translations.WRITTEN.items():
+        written = [
+            (path, translations.translated([lesson], language, path.parent)[0])
+            for path, lesson in lessons
+        ]
+        errors.extend(_notation_too_early(written, f"{name}: "))
     total = sum(len(lesson.puzzles) for _, lesson in lessons)
     return Report(len(lessons), total, tuple(errors))
 
@@ -105,8 +112,9 @@ def _repeated_puzzles(lessons: list[tuple[Path, Lesson]]):
             seen.setdefault(key, puzzle.id)
 
 
-def _notation_too_early(lessons: list[tuple[Path, Lesson]]):
-    """Moves written in notation in a lesson before the notation lesson."""
+def _notation_too_early(lessons: list[tuple[Path, Lesson]], language: str = ""):
+    """Moves written in notation in a lesson before the notation lesson (``language``
+    names a written translation in the message)."""
     orders = {lesson.slug: lesson.order for _, lesson in lessons}
     taught = orders.get(NOTATION_LESSON)
     if taught is None:
@@ -124,8 +132,8 @@ def _notation_too_early(lessons: list[tuple[Path, Lesson]]):
                     path,
                     line_of_id(text, puzzle.id),
                     puzzle.id,
-                    f"moves in notation ({', '.join(written)}) before the notation lesson: "
-                    "say them in words",
+                    f"{language}moves in notation ({', '.join(written)}) "
+                    "before the notation lesson: say them in words",
                 )
 
 

@@ -137,12 +137,15 @@ def test_it_rejects_a_puzzle_that_repeats_the_question_of_another():
     ]
 
 
-def test_it_rejects_moves_in_notation_before_the_notation_lesson():
+def test_it_rejects_moves_in_notation_before_the_notation_lesson_in_source_and_english():
     directory = BROKEN / "notation-early"
     report = validate_files(sorted(directory.glob("*.toml")))
     assert [str(error) for error in report.errors] == [
         "tests/curriculum/broken/notation-early/early.toml:9: early-reply-in-notation: "
-        "moves in notation (Kxh7) before the notation lesson: say them in words"
+        "moves in notation (Kxh7) before the notation lesson: say them in words",
+        # The English words (notation-early/en/early.toml) are checked the same way.
+        "tests/curriculum/broken/notation-early/early.toml:9: early-reply-in-notation: "
+        "English: moves in notation (Kxh7) before the notation lesson: say them in words",
     ]
 
 
