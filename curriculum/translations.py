@@ -21,12 +21,18 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
 
+from languages import registry
 from languages.choice import active
-from languages.simplified import CJK, to_simplified
+from languages.simplified import CJK
 
-SOURCE = "zh-hant"
-WRITTEN = {"en": "English"}  # code -> the language's name in messages; folder = code
-GENERATED: Mapping[str, Callable[[str], str]] = {"zh-hans": to_simplified}
+SOURCE = registry.SOURCE.code
+# code -> the language's name in messages (folder = code), and code -> its converter
+WRITTEN = {
+    language.code: language.english_name for language in registry.made(registry.Made.WRITTEN)
+}
+GENERATED: Mapping[str, Callable[[str], str]] = {
+    language.code: language.convert for language in registry.made(registry.Made.GENERATED)
+}
 PUZZLE_TEXTS = ("prompt", "hint", "explanation")
 
 

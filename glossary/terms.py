@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from languages.simplified import to_simplified
+from languages import registry
 
 GLOSSARY_DIR = Path(__file__).resolve().parent / "content"
-SOURCE = "zh-hant"
+SOURCE = registry.SOURCE.code
 # The script each page is written in, and the tag of a name in each script.
-PAGE_SCRIPT = {"zh-hant": "hant", "zh-hans": "hans", "en": "en"}
-SCRIPT_LANG = {"hant": "zh-Hant", "hans": "zh-Hans", "en": "en"}
+PAGE_SCRIPT = {language.code: language.script for language in registry.LANGUAGES}
+SCRIPT_LANG = {language.script: language.script_lang for language in registry.LANGUAGES}
 
 
 @dataclass(frozen=True)
@@ -74,8 +74,9 @@ def _other_name(raw: Mapping, language: str, default_script: str) -> OtherName:
 @cache
 def glossary_in(language: str) -> Glossary:
     """The glossary in one language (the source's words where a translation lacks one)."""
-    if language == "zh-hans":
-        return _simplified(glossary_in(SOURCE))
+    generated = registry.BY_CODE.get(language)
+    if generated is not None and generated.made is registry.Made.GENERATED:
+        return _generated(glossary_in(SOURCE), generated)
     source = _read("zh-hant.toml")
     written = GLOSSARY_DIR / f"{language}.toml"
     words = _read(written.name) if language != SOURCE and written.exists() else {}
@@ -108,31 +109,33 @@ def glossary_in(language: str) -> Glossary:
     return Glossary(tuple(sections), notation)
 
 
-def _simplified(source: Glossary) -> Glossary:
+def _generated(source: Glossary, language: registry.Language) -> Glossary:
     """Every word converted; a name now the same as the term or an earlier name is dropped."""
+    convert = language.convert
     sections = []
     for section in source.sections:
         terms = []
         for term in section.terms:
-            name = to_simplified(term.name)
+            name = convert(term.name)
             seen, names = {name}, []
             for other in term.other_names:
-                text = to_simplified(other.text)
+                text = convert(other.text)
                 if text in seen:
                     continue
                 seen.add(text)
-                lang = SCRIPT_LANG["en"] if other.script == "en" else ""  # the rest is hans now
-                names.append(OtherName(text, to_simplified(other.where), other.script, lang))
+                # Chinese names are all in the page's script now; the others keep their tag.
+                lang = "" if other.script in ("hant", "hans") else SCRIPT_LANG[other.script]
+                names.append(OtherName(text, convert(other.where), other.script, lang))
             terms.append(
                 Term(
                     term.key,
                     name,
-                    to_simplified(term.meaning),
+                    convert(term.meaning),
                     tuple(names),
                     term.images,
                     term.lesson,
                 )
             )
-        sections.append(Section(section.key, to_simplified(section.title), tuple(terms)))
-    notation = tuple(Symbol(s.text, to_simplified(s.meaning)) for s in source.notation)
+        sections.append(Section(section.key, convert(section.title), tuple(terms)))
+    notation = tuple(Symbol(s.text, convert(s.meaning)) for s in source.notation)
     return Glossary(tuple(sections), notation)

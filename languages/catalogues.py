@@ -1,28 +1,38 @@
-"""The 简体中文 interface catalogue, generated from the Traditional one (never edited by hand).
+"""The catalogue of each generated language (简体中文), made from the source one, never
+edited by hand.
 
-``build(locale_dir)`` writes locale/zh_Hans/LC_MESSAGES/django.po from
-locale/zh_Hant/… with ``languages.simplified``; ``manage.py compilecatalogues``
-(run by ``make``) calls it before compiling, so the Simplified interface cannot
-drift from the source. The generated file is not committed.
+``build(locale_dir)`` writes, for each GENERATED row of languages.registry,
+locale/<its locale>/LC_MESSAGES/django.po from locale/zh_Hant/… with the row's
+converter; ``manage.py compilecatalogues`` (run by ``make``) calls it before compiling,
+so a generated interface cannot drift from the source. The generated files are not
+committed.
 """
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Callable
 from pathlib import Path
 
 import polib
+from django.utils.translation import to_locale
 
-from languages.simplified import to_simplified
+from languages import registry
 
 SOURCE = "zh_Hant"
-TARGET = "zh_Hans"
 HEADER = "Generated from zh_Hant by languages.catalogues: do not edit, edit zh_Hant."
-CONVERTER = Path(__file__).with_name("simplified.py")  # a changed term table rebuilds too
 
 
-def simplified_catalogue(source: polib.POFile) -> polib.POFile:
+def converter_file(language: registry.Language) -> Path:
+    """The module of the language's converter: a changed term table rebuilds too."""
+    return Path(inspect.getfile(inspect.unwrap(language.convert)))
+
+
+def converted_catalogue(
+    source: polib.POFile, convert: Callable[[str], str], locale: str
+) -> polib.POFile:
     target = polib.POFile(wrapwidth=0)
-    target.metadata = dict(source.metadata, Language="zh_Hans")
+    target.metadata = dict(source.metadata, Language=locale)
     target.header = HEADER
     for entry in source:
         if entry.obsolete:
@@ -32,8 +42,8 @@ def simplified_catalogue(source: polib.POFile) -> polib.POFile:
                 msgid=entry.msgid,
                 msgid_plural=entry.msgid_plural,
                 msgctxt=entry.msgctxt,
-                msgstr=to_simplified(entry.msgstr),
-                msgstr_plural={k: to_simplified(v) for k, v in entry.msgstr_plural.items()},
+                msgstr=convert(entry.msgstr),
+                msgstr_plural={k: convert(v) for k, v in entry.msgstr_plural.items()},
                 flags=[flag for flag in entry.flags if flag != "fuzzy"],
             )
         )
@@ -41,17 +51,21 @@ def simplified_catalogue(source: polib.POFile) -> polib.POFile:
 
 
 def build(locale_dir: Path) -> list[Path]:
-    """Write each zh_Hans catalogue older than its zh_Hant source or than the converter;
+    """Write each generated catalogue older than its zh_Hant source or than its converter;
     the paths written."""
     written = []
-    for source_path in sorted((Path(locale_dir) / SOURCE / "LC_MESSAGES").glob("*.po")):
-        target_path = Path(locale_dir) / TARGET / "LC_MESSAGES" / source_path.name
-        newest = max(source_path.stat().st_mtime, CONVERTER.stat().st_mtime)
-        if target_path.exists() and target_path.stat().st_mtime >= newest:
-            continue
-        target_path.parent.mkdir(parents=True, exist_ok=True)
-        simplified_catalogue(polib.pofile(str(source_path))).save(str(target_path))
-        written.append(target_path)
+    for language in registry.made(registry.Made.GENERATED):
+        locale = to_locale(language.code)
+        converter = converter_file(language).stat().st_mtime
+        for source_path in sorted((Path(locale_dir) / SOURCE / "LC_MESSAGES").glob("*.po")):
+            target_path = Path(locale_dir) / locale / "LC_MESSAGES" / source_path.name
+            newest = max(source_path.stat().st_mtime, converter)
+            if target_path.exists() and target_path.stat().st_mtime >= newest:
+                continue
+            target_path.parent.mkdir(parents=True, exist_ok=True)
+            source = polib.pofile(str(source_path))
+            converted_catalogue(source, language.convert, locale).save(str(target_path))
+            written.append(target_path)
     return written
 
 

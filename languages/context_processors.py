@@ -4,20 +4,24 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.utils import translation
 
-# BCP 47 tags for the html lang attribute (Django's codes are lower case).
-HTML_LANG = {"zh-hant": "zh-Hant-TW", "zh-hans": "zh-Hans", "en": "en"}
+from languages.registry import BY_CODE, LANGUAGES
 
 
 def languages(request: HttpRequest) -> dict:
     current = translation.get_language() or settings.LANGUAGE_CODE
     choices = [
-        {"code": code, "name": name, "lang": HTML_LANG.get(code, code), "current": code == current}
-        for code, name in settings.LANGUAGES
+        {
+            "code": language.code,
+            "name": language.name,
+            "lang": language.html_lang,
+            "current": language.code == current,
+        }
+        for language in LANGUAGES
     ]
     # Back to this page after choosing; a page that answered a POST is not one to GET again.
     back = request.get_full_path() if request.method == "GET" else ""
     return {
-        "html_lang": HTML_LANG.get(current, current),
+        "html_lang": BY_CODE[current].html_lang if current in BY_CODE else current,
         "language_choices": choices,
         "language_back": back,
     }

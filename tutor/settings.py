@@ -12,6 +12,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from languages import registry
 from tutor.env import env_bool, env_email, env_int, env_list, env_port, env_str, require
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -153,9 +154,9 @@ AUTH_PASSWORD_VALIDATORS = [
 SESSION_COOKIE_AGE = 365 * 24 * 60 * 60
 SESSION_COOKIE_SAMESITE = "Lax"
 
-LANGUAGE_CODE = "zh-hant"
-# Each language's name in itself: the header's switch shows them so.
-LANGUAGES = [("zh-hant", "繁體中文"), ("en", "English"), ("zh-hans", "简体中文")]
+LANGUAGE_CODE = registry.SOURCE.code
+# Each language's name in itself: the header's switch shows them so (languages/registry.py).
+LANGUAGES = registry.django_languages()
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60  # the browser remembers the choice for a year
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 LOCALE_PATHS = [BASE_DIR / "locale"]
