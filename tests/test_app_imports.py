@@ -109,6 +109,7 @@ def test_the_apps_are_found():
         "glossary",
         "referee",
         "tutor.people",
+        "live",
         "tutor",
     }
     assert _app_of("tutor.people.reports") == "tutor.people"
@@ -131,6 +132,8 @@ def test_dependencies_run_toward_the_engine():
     assert graph["rules"] == set()
     assert "tutor.people" not in graph["lessons"]  # people reach the map by a context processor
     assert "lessons" not in graph["curriculum"] | graph["board"] | graph["referee"]
+    # The live lesson sits on top: no app imports it (the project's urls include it by name).
+    assert {app for app, deps in graph.items() if "live" in deps} == set()
 
 
 def test_no_app_imports_another_inside_a_function():

@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from curriculum.loading import get_curriculum
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
+from live.models import LiveSession
 from tests.fuzzing import BOARD_FIELDS, SQUARES, forms, fuzz
 from tests.people.conftest import make_grown_up, make_student
 from tutor.people.models import Assignment, ChildProfile, Classroom, LoginFailure
@@ -224,6 +225,9 @@ def _real_values(curriculum, parent, children, classrooms, students, assignments
         "classroom_id": [str(classroom.pk) for classroom in classrooms],
         "student_id": [str(student.pk) for student in students],
         "assignment_id": [str(assignment.pk) for assignment in assignments],
+        "session_id": [  # a live lesson of each class, open
+            str(LiveSession.objects.create(classroom=classroom).pk) for classroom in classrooms
+        ],
         "code": [classroom.join_code for classroom in classrooms],
         "slug": [slug for slug, _ in kinds.values()],
         "uidb64": [urlsafe_base64_encode(force_bytes(parent.pk))],

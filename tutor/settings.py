@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "glossary",
     "referee",
     "tutor.people",
+    "live",
 ]
 
 MIDDLEWARE = [

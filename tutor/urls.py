@@ -8,6 +8,7 @@ urlpatterns = [
     path("", include("glossary.urls")),
     path("", include("referee.urls")),
     path("", include("tutor.people.urls")),
+    path("", include("live.urls")),
 ]
 
 # The error pages never read the request's body again (see tutor/errors.py).

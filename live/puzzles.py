@@ -1,0 +1,95 @@
+"""Everything the live lesson takes from the lessons, in one place: finding a puzzle,
+its address in the lessons (where students answer it, judged and recorded as always),
+the projector's board, and the words for a move, an option and a broken rule.
+
+When the lessons' public functions move, only this module follows them.
+"""
+
+from dataclasses import dataclass
+
+from django.urls import reverse
+
+import rules
+from board.component import BoardView, board_context
+from curriculum.loading import Puzzle, get_curriculum
+from tutor.people.misconceptions import misconception_for
+
+MOVE_KINDS = frozenset({"move"})
+
+
+@dataclass(frozen=True)
+class PuzzleChoice:
+    value: str  # "lesson-slug/puzzle-id"
+    label: str
+
+
+def choices() -> list[tuple[str, list[PuzzleChoice]]]:
+    """Every puzzle of every lesson, grouped by lesson title, for the teacher's picker."""
+    return [
+        (
+            lesson.title,
+            [
+                PuzzleChoice(f"{lesson.slug}/{puzzle.id}", f"{number}. {puzzle.prompt}")
+                for number, puzzle in enumerate(lesson.puzzles, start=1)
+            ],
+        )
+        for lesson in get_curriculum().lessons
+    ]
+
+
+def find(lesson_slug: str, puzzle_id: str) -> Puzzle | None:
+    lesson = get_curriculum().lesson(lesson_slug)
+    if lesson is None:
+        return None
+    return next((p for p in lesson.puzzles if p.id == puzzle_id), None)
+
+
+def answer_url(puzzle: Puzzle) -> str:
+    """The lesson page of the puzzle: its partial is what a student's device shows."""
+    return f"{reverse('lesson', args=[puzzle.lesson])}?puzzle={puzzle.id}"
+
+
+def lesson_title(puzzle: Puzzle) -> str:
+    lesson = get_curriculum().lesson(puzzle.lesson)
+    return lesson.title if lesson else puzzle.lesson
+
+
+def projector_board(puzzle: Puzzle, shown_move: str | None = None) -> BoardView | None:
+    """The puzzle's position as the class sees it; `shown_move` (a right answer) drawn."""
+    if not puzzle.start_fen:
+        return None
+    last = shown_move or (puzzle.moves[-1] if puzzle.moves else None)
+    return board_context(puzzle.start_fen, mode="view", last_move=last)
+
+
+def is_move_puzzle(puzzle: Puzzle) -> bool:
+    return puzzle.kind in MOVE_KINDS
+
+
+def move_label(fen: str, move: str) -> str:
+    """A tried move as the class reads it: SAN when legal (「Nb3」), squares when not (a1→a3)."""
+    try:
+        verdict = rules.check_move(fen, move)
+    except ValueError:
+        verdict = None
+    if verdict is not None and verdict.legal and verdict.san:
+        return verdict.san
+    return f"{move[:2]}→{move[2:4]}"
+
+
+def mover_name(fen: str, move: str) -> str | None:
+    """The symbol of the piece that was moved ("N"), or None."""
+    try:
+        return rules.check_move(fen, move).mover
+    except ValueError:
+        return None
+
+
+def answer_label(puzzle: Puzzle, answer: str) -> str:
+    """An option answer's words (several joined with 「、」), or the squares marked."""
+    texts = {option.value: option.text for option in puzzle.options}
+    return "、".join(texts.get(value, value) for value in answer.split()) or "—"
+
+
+def rule_title(reason: str) -> str:
+    return str(misconception_for(reason).title)

@@ -1,0 +1,119 @@
+"""What a round's answers add up to: read from the lessons' Attempt rows of the class's
+students on the round's puzzle, inside the round's time window.
+
+Counts are of students, not of tries: a student who tried the same move twice is one.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from curriculum.outcome import Result
+from lessons.models import Attempt
+from live import puzzles
+from live.models import LiveRound
+
+
+@dataclass
+class Bar:
+    """One answer tried (a move or an option), with who tried it."""
+
+    label: str
+    verdict: str
+    names: list[str] = field(default_factory=list)
+
+    @property
+    def count(self) -> int:
+        return len(self.names)
+
+    @property
+    def correct(self) -> bool:
+        return self.verdict == Result.CORRECT
+
+
+@dataclass
+class BrokenRule:
+    """Illegal moves grouped by the rule they broke: 「2 人：這個棋子不是這樣走的」."""
+
+    title: str
+    moves: list[str] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
+
+    @property
+    def count(self) -> int:
+        return len(self.names)
+
+
+@dataclass
+class RoundResults:
+    answered: int
+    right: int
+    bars: list[Bar]
+    broken_rules: list[BrokenRule]
+    right_move: str | None  # a right move (UCI) to draw on the board after the reveal
+
+    @property
+    def widest(self) -> int:
+        return max((bar.count for bar in self.bars), default=0)
+
+
+def attempts_of(live_round: LiveRound) -> QuerySet:
+    attempts = Attempt.objects.filter(
+        learner__student__classroom_id=live_round.session.classroom_id,
+        lesson=live_round.lesson,
+        puzzle=live_round.puzzle,
+        created_at__gte=live_round.opened_at,
+    )
+    if live_round.closed_at is not None:
+        attempts = attempts.filter(created_at__lt=live_round.closed_at)
+    return attempts
+
+
+def answered_count(live_round: LiveRound) -> int:
+    """How many students have answered (one query, for the projector's live count)."""
+    return attempts_of(live_round).values("learner_id").distinct().count()
+
+
+def round_results(live_round: LiveRound) -> RoundResults:
+    puzzle = puzzles.find(live_round.lesson, live_round.puzzle)
+    rows = (
+        attempts_of(live_round)
+        .order_by("created_at", "pk")
+        .values_list("learner_id", "learner__nickname", "answer", "verdict", "reason", "fen")
+    )
+    bars: dict[str, Bar] = {}
+    rules: dict[str, BrokenRule] = defaultdict(lambda: BrokenRule(""))
+    answered, right = set(), set()
+    right_move = None
+    for learner_id, nickname, answer, verdict, reason, fen in rows:
+        answered.add(learner_id)
+        if puzzle is not None and puzzles.is_move_puzzle(puzzle):
+            label = puzzles.move_label(fen, answer)
+        elif puzzle is not None:
+            label = puzzles.answer_label(puzzle, answer)
+        else:
+            label = answer
+        bar = bars.setdefault(label, Bar(label, verdict))
+        if nickname not in bar.names:
+            bar.names.append(nickname)
+        if verdict == Result.CORRECT:
+            right.add(learner_id)
+            right_move = right_move or answer
+        if verdict == Result.ILLEGAL and reason:
+            group = rules[reason]
+            group.title = group.title or puzzles.rule_title(reason)
+            if label not in group.moves:
+                group.moves.append(label)
+            if nickname not in group.names:
+                group.names.append(nickname)
+    ordered = sorted(bars.values(), key=lambda bar: (not bar.correct, -bar.count, bar.label))
+    broken = sorted(rules.values(), key=lambda group: -group.count)
+    is_move = puzzle is not None and puzzles.is_move_puzzle(puzzle)
+    return RoundResults(len(answered), len(right), ordered, broken, right_move if is_move else None)
+
+
+def close(live_round: LiveRound) -> None:
+    live_round.closed_at = timezone.now()
+    live_round.save(update_fields=["closed_at"])

@@ -1,0 +1,19 @@
+from django.urls import path
+
+from live import views
+
+app_name = "live"
+
+# <id:…> is the people app's converter (registered by tutor.people.urls, included first).
+urlpatterns = [
+    path("live/", views.student_live, name="student"),
+    path("live/round", views.student_round, name="student_round"),
+    path("teacher/classes/<id:classroom_id>/live/", views.class_live, name="class_live"),
+    path("live/sessions/<id:session_id>/", views.projector, name="projector"),
+    path("live/sessions/<id:session_id>/panel", views.projector_panel, name="panel"),
+    path("live/sessions/<id:session_id>/puzzle", views.put_puzzle, name="put_puzzle"),
+    path("live/sessions/<id:session_id>/reveal", views.reveal, name="reveal"),
+    path("live/sessions/<id:session_id>/names", views.toggle_names, name="names"),
+    path("live/sessions/<id:session_id>/end", views.end, name="end"),
+    path("live/sessions/<id:session_id>/results", views.session_results, name="results"),
+]
