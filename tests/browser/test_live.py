@@ -122,7 +122,7 @@ def test_a_live_lesson_with_a_projector_and_three_phones(
     teacher.get_by_role("button", name="放上這一題").click()
     expect(right.locator(".live-round-number")).to_have_text("第 2 題", timeout=POLL)
     expect(right.locator("#puzzle .puzzle-prompt")).to_contain_text("蹩馬腿")
-    right.get_by_label("可以，西洋棋的馬不會被蹩馬腿").check()
+    right.get_by_label("可以，西洋棋的馬不會被絆馬腳").check()
     right.get_by_role("button", name="對答案").click()
     expect(feedback(right)).to_have_attribute("data-verdict", "correct")
     expect(teacher.locator(".live-count")).to_contain_text("3 人中 1 人已作答", timeout=POLL)
