@@ -109,6 +109,10 @@ SENTENCES = {
         "Castling is written for the king: it lands on %(square)s; %(square2)s is the rook's."
     ),
     Fact.READ_DESTINATION: _("The written move goes to %(square)s."),
+    Fact.CANNOT_CAPTURE_ON: _("The %(other)s on %(square)s cannot capture on %(square2)s."),
+    Fact.MATERIAL_POINTS: _(
+        "Count the points (Q 9, R 5, B 3, N 3, P 1): White has %(count)s, Black %(expected)s."
+    ),
     Fact.PIECE_ON_SQUARE: _("On %(square)s stands %(what)s."),
     Fact.SQUARE_COLOUR: _("%(square)s is a %(colour)s square."),
 }
@@ -138,6 +142,21 @@ MOVE_COUNTS = (
     (50, _("%(count)s moves each without a capture or a pawn move: a draw may be claimed.")),
     (0, _("Only %(count)s moves each without a capture or a pawn move: a draw needs fifty.")),
 )
+
+ATTACKED_COUNTS = (
+    (1, _("The %(other)s on %(square)s is attacked by %(count)s: %(rest)s.")),
+    (0, _("No enemy piece attacks the %(other)s on %(square)s.")),
+)
+DEFENDED_COUNTS = (
+    (1, _("The %(other)s on %(square)s is defended by %(count)s: %(rest)s.")),
+    (0, _("No piece defends the %(other)s on %(square)s.")),
+)
+COUNTED = {
+    Fact.POSITION_COUNT: POSITION_COUNTS,
+    Fact.MOVE_COUNT: MOVE_COUNTS,
+    Fact.ATTACKED_BY: ATTACKED_COUNTS,
+    Fact.DEFENDED_BY: DEFENDED_COUNTS,
+}
 
 
 # A square's name standing on its own in a sentence (not inside "Nxe5" or "e2e4").
@@ -173,9 +192,7 @@ def refutation_sentence(refutation: Refutation) -> str:
 
 
 def _template(refutation: Refutation) -> object:
-    counts = {Fact.POSITION_COUNT: POSITION_COUNTS, Fact.MOVE_COUNT: MOVE_COUNTS}.get(
-        refutation.fact
-    )
+    counts = COUNTED.get(refutation.fact)
     if counts is None:
         return SENTENCES[refutation.fact]
     count = refutation.count or 0

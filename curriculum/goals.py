@@ -60,6 +60,11 @@ class MissCode(StrEnum):
     STALEMATES = "stalemates"
     NO_MATE = "no_mate"
     NOT_REACHED = "not_reached"
+    # material and protection
+    CAPTURE_LOSES_MATERIAL = "capture_loses_material"
+    PIECE_STILL_IN_DANGER = "piece_still_in_danger"
+    OTHER_PIECE_IN_DANGER = "other_piece_in_danger"
+    CHECK_WINS_NOTHING = "check_wins_nothing"
     # forced sequences and visits
     MATE_ESCAPES = "mate_escapes"
     STALEMATE_ESCAPES = "stalemate_escapes"
@@ -106,6 +111,14 @@ MISS_TEXTS: Mapping[MissCode, Promise] = {
     MissCode.STALEMATES: _("Careful: this move is stalemate, and the game is a draw."),
     MissCode.NO_MATE: _("This move is legal, but it does not checkmate."),
     MissCode.NOT_REACHED: _("This move is legal, but that piece has not reached the square."),
+    MissCode.CAPTURE_LOSES_MATERIAL: _(
+        "This capture loses material: the piece is defended, and yours is worth more."
+    ),
+    MissCode.PIECE_STILL_IN_DANGER: _("This move is legal, but that piece can still be won."),
+    MissCode.OTHER_PIECE_IN_DANGER: _(
+        "That piece is safe now, but another of your pieces can be won."
+    ),
+    MissCode.CHECK_WINS_NOTHING: _("This check is legal, but after it you win no piece."),
     MissCode.MATE_ESCAPES: _("This move is legal, but now the other side can escape checkmate."),
     MissCode.STALEMATE_ESCAPES: _("This move is legal, but now stalemate can no longer be forced."),
     MissCode.NO_STALEMATE: _("This move is legal, but it does not lead to stalemate."),
@@ -292,6 +305,52 @@ def reaches(piece: str, square: str) -> Condition:
     )
 
 
+TRADE_GAINS = {"win": 1, "no_loss": 0}  # the least a capture must win, in points
+
+
+def gains(at_least: int) -> Condition:
+    def holds(tried: Tried) -> bool:
+        return rules.exchange_gain(tried.fen, tried.move, tried.history) >= at_least
+
+    return condition(
+        "gains_material",
+        holds,
+        MissCode.CAPTURE_LOSES_MATERIAL,
+        squares=lambda t: rules.attackers_of(t.verdict.fen_after, t.move[2:4]),
+    )
+
+
+def _now_on(tried: Tried, square: str) -> str:
+    return tried.move[2:4] if tried.move[:2] == square else square
+
+
+def keeps_safe(square: str) -> Condition:
+    """The piece that stood on ``square`` cannot be won after the move."""
+    return condition(
+        "keeps_the_piece_safe",
+        lambda t: _now_on(t, square) not in rules.threats(t.verdict.fen_after),
+        MissCode.PIECE_STILL_IN_DANGER,
+        squares=lambda t: [_now_on(t, square)],
+    )
+
+
+def leaves_nothing_hanging() -> Condition:
+    return condition(
+        "leaves_nothing_to_win",
+        lambda t: not rules.threats(t.verdict.fen_after),
+        MissCode.OTHER_PIECE_IN_DANGER,
+        squares=lambda t: sorted(rules.threats(t.verdict.fen_after)),
+    )
+
+
+def check_wins(at_least: int) -> Condition:
+    return condition(
+        "check_wins_material",
+        lambda t: rules.forced_gain(t.fen, t.move, t.history) >= at_least,
+        MissCode.CHECK_WINS_NOTHING,
+    )
+
+
 # --- parameters -------------------------------------------------------------------
 
 
@@ -437,6 +496,25 @@ GOALS: Mapping[str, Goal] = {
             "one_move",
             {"mate": flag()},
             build=_avoid_stalemate_conditions,
+        ),
+        Goal(
+            "trade",
+            "one_move",
+            {"gain": one_of("win", "no_loss", default="win")},
+            build=lambda goal: (captures(), gains(TRADE_GAINS[goal["gain"]])),
+        ),
+        Goal(
+            "protect",
+            "one_move",
+            {"square": square()},
+            required=("square",),
+            build=lambda goal: (keeps_safe(goal["square"]), leaves_nothing_hanging()),
+        ),
+        Goal(
+            "check_wins",
+            "one_move",
+            {"at_least": whole(1, 9, default=3)},
+            build=lambda goal: (gives_check(), check_wins(goal["at_least"])),
         ),
         Goal(
             "reach",

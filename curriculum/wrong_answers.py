@@ -64,6 +64,8 @@ def _kept(found) -> tuple[Wrong, ...]:
 def _squares(puzzle: Puzzle, wrong: list[str], missing: list[str]) -> tuple[Wrong, ...]:
     """Why each wrongly marked square is wrong (attacks puzzles: none; the frame says it)."""
     fen, moves, origin = puzzle.fen, puzzle.moves, puzzle.square
+    if puzzle.target in ("attackers", "defenders", "hanging"):
+        return _kept(_protection(puzzle, square) for square in wrong)
     found = []
     for square in wrong:
         if puzzle.target not in ("king_cannot_go", "destinations") or square == origin:
@@ -76,6 +78,18 @@ def _squares(puzzle: Puzzle, wrong: list[str], missing: list[str]) -> tuple[Wron
     # Missing squares are not explained: that would give the answer away (they are
     # counted, and shown after the second try).
     return _kept(found)
+
+
+def _protection(puzzle: Puzzle, square: str) -> Wrong:
+    """A wrong mark in an attackers, defenders or hanging puzzle: what stands there, or
+    why that piece does not attack (defend) the piece asked about, or does not hang."""
+    fen, moves = puzzle.fen, puzzle.moves
+    piece = rules.piece_at(fen, square, moves)
+    if piece is None:
+        return Wrong(refutation=rules.Refutation(rules.Fact.PIECE_ON_SQUARE, (square,), (None,)))
+    if puzzle.target == "hanging":
+        return Wrong(refutation=rules.why_hanging_or_not(fen, square, moves))
+    return Wrong(refutation=rules.why_no_capture_on(fen, square, puzzle.square, moves))
 
 
 # --- choice ------------------------------------------------------------------------------
@@ -183,6 +197,28 @@ def _can_claim(puzzle: Puzzle, wrong, missing) -> tuple[Wrong, ...]:
     return _kept(found)
 
 
+def _material(puzzle: Puzzle, wrong, missing) -> tuple[Wrong, ...]:
+    return (Wrong(refutation=rules.why_material(puzzle.fen, puzzle.moves)),)
+
+
+def _attackers_count(puzzle: Puzzle, wrong, missing) -> tuple[Wrong, ...]:
+    return (
+        Wrong(refutation=rules.why_attacked(puzzle.fen, puzzle.params["square"], puzzle.moves)),
+    )
+
+
+def _defenders_count(puzzle: Puzzle, wrong, missing) -> tuple[Wrong, ...]:
+    return (
+        Wrong(refutation=rules.why_defended(puzzle.fen, puzzle.params["square"], puzzle.moves)),
+    )
+
+
+def _exchange(puzzle: Puzzle, wrong, missing) -> tuple[Wrong, ...]:
+    # What decides an exchange: who defends the piece taken.
+    square = puzzle.params["move"][2:4]
+    return (Wrong(refutation=rules.why_defended(puzzle.fen, square, puzzle.moves)),)
+
+
 _CHOICES = {
     "can_castle": _can_castle,
     "castling_reasons": _castling_reasons,
@@ -196,4 +232,9 @@ _CHOICES = {
     "piece_at": _piece_at,
     "square_color": _square_color,
     "can_claim": _can_claim,
+    "material": _material,
+    "material_lead": _material,
+    "attackers_count": _attackers_count,
+    "defenders_count": _defenders_count,
+    "exchange": _exchange,
 }

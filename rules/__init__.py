@@ -40,6 +40,10 @@ puzzles (checkmate or stalemate within n moves, squares to visit); see
 ``rules.search``. ``legal_moves``, ``placement``, ``piece_at``, ``square_color`` and ``neighbours``
 answer plain board questions.
 
+``rules.material`` counts points (Q 9, R 5, B 3, N 3, P 1); ``rules.protection`` says
+which pieces attack and defend a piece, which hang, and what a capture wins
+(``exchange_gain``, ``threats``, ``forced_gain``).
+
 A ``Position`` replays a history once; every function above takes it where it takes a
 FEN, so one request replays its history once however many questions it asks.
 
@@ -52,6 +56,7 @@ from rules.codes import Claim, Fact, Reason, Termination
 from rules.endings import Assessment, assess, claims_after
 from rules.errors import IllegalHistory, InvalidFen, InvalidMove, InvalidSquare, RulesError
 from rules.judge import check_move
+from rules.material import material, material_lead, piece_value
 from rules.notation import history_san, parse_move, score_sheet
 from rules.position import (
     PLAYED_UCI_PATTERN,
@@ -63,12 +68,26 @@ from rules.position import (
     position_flaws,
     side_to_move,
 )
+from rules.protection import (
+    MATE_GAIN,
+    attackers_of,
+    defenders_of,
+    exchange_gain,
+    forced_gain,
+    hanging,
+    threats,
+)
 from rules.refute import (
+    why_attacked,
     why_castling_allowed,
     why_condition_holds,
+    why_defended,
     why_en_passant,
+    why_hanging_or_not,
     why_in_check,
     why_legal,
+    why_material,
+    why_no_capture_on,
     why_no_en_passant,
     why_not_checking,
     why_not_destination,
@@ -100,6 +119,7 @@ from rules.squares import (
 from rules.verdict import Finding, Refutation, Verdict
 
 __all__ = [
+    "MATE_GAIN",
     "PLAYED_UCI_PATTERN",
     "UCI_PATTERN",
     "Assessment",
@@ -119,23 +139,31 @@ __all__ = [
     "Verdict",
     "VisitSearch",
     "assess",
+    "attackers_of",
     "attacks",
     "can_collect",
     "castling_move",
     "check_move",
     "claims_after",
+    "defenders_of",
     "destinations",
     "en_passant_capturers",
+    "exchange_gain",
     "forced",
+    "forced_gain",
     "goal_holds_after",
+    "hanging",
     "history_san",
     "legal_moves",
+    "material",
+    "material_lead",
     "neighbours",
     "parse_move",
     "parse_square",
     "pass_turn",
     "pawn_reaches_last_rank",
     "piece_at",
+    "piece_value",
     "placement",
     "position_after",
     "position_flaws",
@@ -143,13 +171,19 @@ __all__ = [
     "score_sheet",
     "side_to_move",
     "square_color",
+    "threats",
     "visit_other_way",
     "visit_search",
+    "why_attacked",
     "why_castling_allowed",
     "why_condition_holds",
+    "why_defended",
     "why_en_passant",
+    "why_hanging_or_not",
     "why_in_check",
     "why_legal",
+    "why_material",
+    "why_no_capture_on",
     "why_no_en_passant",
     "why_not_checking",
     "why_not_destination",

@@ -112,6 +112,11 @@ class Fact(Enum):
     READ_ORIGIN = "read_origin"  # from, to: the square chosen is where the piece comes from
     READ_ROOK_SQUARE = "read_rook_square"  # the king's square, the rook's: castling names the king
     READ_DESTINATION = "read_destination"  # to: the square the written move goes to
+    # Material and protection.
+    ATTACKED_BY = "attacked_by"  # the piece, then its attackers; count: how many
+    DEFENDED_BY = "defended_by"  # the piece, then its defenders; count: how many
+    CANNOT_CAPTURE_ON = "cannot_capture_on"  # the piece, the square it could not capture on
+    MATERIAL_POINTS = "material_points"  # count: White's points; expected: Black's
     # What stands where.
     PIECE_ON_SQUARE = "piece_on_square"  # the square (its piece, or empty)
     SQUARE_COLOUR = "square_colour"  # the square, then h1 (light, at White's right hand)

@@ -25,6 +25,7 @@ import chess
 
 from rules import castling, check, en_passant, endings, notation
 from rules.codes import Fact, Reason
+from rules.material import board_material
 from rules.position import board_from, parse_square, parse_uci
 from rules.verdict import Refutation, refutation
 
@@ -121,3 +122,48 @@ def why_not_destination(fen: str, san: str, square: str, moves: Sequence[str] = 
     board = board_from(fen, moves)
     move = board.parse_san(san)
     return notation.reading_mistake(board, move, parse_square(square))
+
+
+def why_attacked(fen: str, square: str, moves: Sequence[str] = ()) -> Refutation:
+    """The enemy pieces attacking the piece on ``square`` (counted; perhaps none)."""
+    board = board_from(fen, moves)
+    target = parse_square(square)
+    colour = board.color_at(target)
+    found = sorted(board.attackers(not colour, target)) if colour is not None else []
+    return refutation(board, Fact.ATTACKED_BY, target, *found, count=len(found))
+
+
+def why_defended(fen: str, square: str, moves: Sequence[str] = ()) -> Refutation:
+    """The pieces of its own side defending the piece on ``square`` (counted; perhaps none)."""
+    board = board_from(fen, moves)
+    target = parse_square(square)
+    colour = board.color_at(target)
+    found = sorted(board.attackers(colour, target)) if colour is not None else []
+    return refutation(board, Fact.DEFENDED_BY, target, *found, count=len(found))
+
+
+def why_material(fen: str, moves: Sequence[str] = ()) -> Refutation:
+    """Each side's points: White's as ``count``, Black's as ``expected``.
+
+    >>> points = why_material("4k3/8/8/8/8/8/8/R3K1N1 w - - 0 1")
+    >>> points.count, points.expected
+    (8, '0')
+    """
+    board = board_from(fen, moves)
+    white, black = board_material(board, chess.WHITE), board_material(board, chess.BLACK)
+    return Refutation(Fact.MATERIAL_POINTS, count=white, expected=str(black))
+
+
+def why_no_capture_on(fen: str, square: str, target: str, moves: Sequence[str] = ()) -> Refutation:
+    """The piece on ``square`` cannot capture on ``target``: it neither attacks nor defends it."""
+    board = board_from(fen, moves)
+    return refutation(board, Fact.CANNOT_CAPTURE_ON, parse_square(square), parse_square(target))
+
+
+def why_hanging_or_not(fen: str, square: str, moves: Sequence[str] = ()) -> Refutation:
+    """Whether the piece on ``square`` hangs: its attackers when it has no defender (then
+    it hangs), else its defenders (then it does not)."""
+    defended = why_defended(fen, square, moves)
+    if defended.count:
+        return defended
+    return why_attacked(fen, square, moves)

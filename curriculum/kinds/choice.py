@@ -56,6 +56,25 @@ def _can_claim(p: Puzzle) -> frozenset[str]:
     return frozenset([name for name, yes in names.items() if yes] or ["none"])
 
 
+def _material_lead(p: Puzzle) -> frozenset[str]:
+    lead = rules.material_lead(p.fen, p.moves)
+    return frozenset(["white" if lead > 0 else "black" if lead < 0 else "equal"])
+
+
+def _exchange(p: Puzzle) -> frozenset[str]:
+    gain = rules.exchange_gain(p.fen, p.params["move"], p.moves)
+    return frozenset(["win" if gain > 0 else "lose" if gain < 0 else "even"])
+
+
+def _is_capture(p: Puzzle) -> bool:
+    verdict = rules.check_move(p.fen, p.params["move"], p.moves)
+    return verdict.legal and verdict.captured is not None
+
+
+def _count(found: list[str]) -> frozenset[str]:
+    return frozenset([str(len(found))])
+
+
 @dataclass(frozen=True)
 class Question:
     params: tuple[str, ...]
@@ -100,6 +119,18 @@ QUESTIONS: Mapping[str, Question] = MappingProxyType(
             ("square",), lambda p: frozenset([rules.square_color(p.params["square"])])
         ),
         "can_claim": Question((), _can_claim),
+        "material": Question(
+            ("colour",),
+            lambda p: frozenset([str(rules.material(p.fen, p.moves)[p.params["colour"]])]),
+        ),
+        "material_lead": Question((), _material_lead),
+        "attackers_count": Question(
+            ("square",), lambda p: _count(rules.attackers_of(p.fen, p.params["square"], p.moves))
+        ),
+        "defenders_count": Question(
+            ("square",), lambda p: _count(rules.defenders_of(p.fen, p.params["square"], p.moves))
+        ),
+        "exchange": Question(("move",), _exchange),
     }
 )
 
@@ -108,6 +139,7 @@ PARAM_CHECKS: Mapping[str, tuple[Callable[[str], bool], str]] = {
     "side": (lambda v: v in ("short", "long"), "`side` must be short or long"),
     "square": (lambda v: v in SQUARE_NAMES, "`square` must be a square name"),
     "move": (lambda v: bool(UCI_PATTERN.match(v)), "`move` must be a UCI move"),
+    "colour": (lambda v: v in ("white", "black"), "`colour` must be white or black"),
 }
 
 
@@ -155,6 +187,8 @@ def validate(puzzle: Puzzle) -> None:
         ]
         if empty:
             raise Problem(f"options name empty squares: {', '.join(empty)}")
+    if puzzle.question == "exchange" and not _is_capture(puzzle):
+        raise Problem(f"exchange: {puzzle.params['move']} is not a legal capture")
     computed = truth(puzzle)
     offered = {option.value for option in puzzle.options}
     if not computed <= offered:

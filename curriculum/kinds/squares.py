@@ -1,5 +1,6 @@
-"""Squares puzzles: tap every square that … (the piece's destinations, its attacks, or
-the squares next to the king that it may not step on). The truth is computed."""
+"""Squares puzzles: tap every square that … (the piece's destinations, its attacks, the
+squares next to the king that it may not step on, the pieces attacking or defending a
+piece, the pieces left hanging). The truth is computed."""
 
 from __future__ import annotations
 
@@ -28,10 +29,18 @@ def _king_cannot_go(fen: str, square: str, moves: tuple[str, ...]) -> set[str]:
     return rules.neighbours(square) - set(rules.destinations(fen, square, moves))
 
 
+def _hanging(fen: str, square: str, moves: tuple[str, ...]) -> list[str]:
+    piece = rules.piece_at(fen, square, moves) or "K"
+    return rules.hanging(fen, "white" if piece.isupper() else "black", moves)
+
+
 TARGETS = {
     "destinations": rules.destinations,
     "attacks": rules.attacks,
     "king_cannot_go": _king_cannot_go,
+    "attackers": rules.attackers_of,
+    "defenders": rules.defenders_of,
+    "hanging": _hanging,
 }
 
 
