@@ -129,6 +129,8 @@ _FACT_RULES = (
         "READ_DESTINATION",
     ),
     (_("The board and its squares"), "board", "PIECE_ON_SQUARE SQUARE_COLOUR"),
+    (_("What the pieces are worth"), "piece-values", "MATERIAL_POINTS"),
+    (_("Attacked and defended pieces"), "protection", "ATTACKED_BY DEFENDED_BY CANNOT_CAPTURE_ON"),
 )
 FACT_MISCONCEPTIONS = {
     fact: Misconception(fact, title, lesson)
