@@ -159,6 +159,28 @@ COUNTED = {
 }
 
 
+# DOES_NOT_ATTACK says how that kind of piece attacks (by the letter of the piece).
+ATTACK_REACH = {
+    "k": _("The %(other)s on %(square)s attacks only the squares beside it, not %(square2)s."),
+    "q": _(
+        "The %(other)s on %(square)s attacks along straight lines and diagonals; "
+        "%(square2)s is on none of them."
+    ),
+    "r": _(
+        "The %(other)s on %(square)s attacks only along its file and rank; "
+        "%(square2)s is not on them."
+    ),
+    "b": _(
+        "The %(other)s on %(square)s attacks only along its diagonals; %(square2)s is not on them."
+    ),
+    "n": _("The %(other)s on %(square)s attacks only the squares an L away, not %(square2)s."),
+    "p": _(
+        "The %(other)s on %(square)s attacks only the squares diagonally in front of it, "
+        "not %(square2)s."
+    ),
+}
+
+
 # A square's name standing on its own in a sentence (not inside "Nxe5" or "e2e4").
 SQUARE_NAME = re.compile(r"(?<![A-Za-z0-9])[a-h][1-8](?![A-Za-z0-9])")
 
@@ -193,6 +215,8 @@ def refutation_sentence(refutation: Refutation) -> str:
 
 def _template(refutation: Refutation) -> object:
     counts = COUNTED.get(refutation.fact)
+    if refutation.fact is Fact.DOES_NOT_ATTACK:
+        return ATTACK_REACH[(refutation.pieces[0] or "k").lower()]
     if counts is None:
         return SENTENCES[refutation.fact]
     count = refutation.count or 0

@@ -4,7 +4,8 @@ Rejected: a file that cannot be parsed or breaks the format, an illegal
 position, a goal no legal move can meet, a move puzzle whose goal every legal
 move meets, a choice/assess answer that disagrees with the engine, a duplicate
 id, missing text (a prompt, hint, explanation, intro line or option text
-that is empty or has no Chinese character in it), a puzzle that repeats another
+that is empty or has no Chinese character in it), a wrong option of a text puzzle
+without its `why`, a puzzle that repeats another
 (the same kind of question about the same position), and a move written in
 notation (Kxh7, Nf3) in a lesson that comes before notation is taught, in the
 source or in a written translation.
@@ -125,7 +126,7 @@ def _notation_too_early(lessons: list[tuple[Path, Lesson]], language: str = ""):
         text = path.read_text(encoding="utf-8")
         for puzzle in lesson.puzzles:
             words = [puzzle.prompt, puzzle.hint, puzzle.explanation]
-            words += [option.text for option in puzzle.options]
+            words += [text for option in puzzle.options for text in (option.text, option.why)]
             written = sorted({m for w in words for m in NOTATION_MOVE.findall(str(w))})
             if written:
                 yield ContentError(
@@ -177,6 +178,13 @@ def _text_problems(puzzle: Puzzle) -> list[str]:
     ]
     if kind_of(puzzle).AUTHORED_OPTIONS:
         problems.extend(option_text_problems(puzzle.options))
+    if puzzle.kind == "text":
+        # No board shows why a wrong option is wrong: the author's `why` is the only reason.
+        problems.extend(
+            f"option {option.value!r}: a wrong option needs a `why` (the reason it is wrong)"
+            for option in puzzle.options
+            if option.value not in puzzle.answer and not has_chinese(option.why)
+        )
     return problems
 
 

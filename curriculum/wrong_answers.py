@@ -62,14 +62,17 @@ def _kept(found) -> tuple[Wrong, ...]:
 
 
 def _squares(puzzle: Puzzle, wrong: list[str], missing: list[str]) -> tuple[Wrong, ...]:
-    """Why each wrongly marked square is wrong (attacks puzzles: none; the frame says it)."""
+    """Why each wrongly marked square is wrong."""
     fen, moves, origin = puzzle.fen, puzzle.moves, puzzle.square
     if puzzle.target in ("attackers", "defenders", "hanging"):
         return _kept(_protection(puzzle, square) for square in wrong)
     found = []
     for square in wrong:
-        if puzzle.target not in ("king_cannot_go", "destinations") or square == origin:
+        if square == origin:
             continue  # the piece's own square: the frame says it, there is no move to judge
+        if puzzle.target == "attacks":  # the piece in the way, or how the piece moves
+            found.append(_fact(rules.why_not_attacked(fen, origin, square, moves)))
+            continue
         verdict = rules.check_move(fen, origin + square, moves)
         if verdict.legal:  # king_cannot_go: a square the king may step on after all
             found.append(_fact(rules.why_legal(fen, origin + square, moves)))

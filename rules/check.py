@@ -52,14 +52,23 @@ def not_checking(board: chess.Board, square: chess.Square) -> Refutation:
 def _first_blocker(board: chess.Board, square: chess.Square, king: chess.Square) -> int | None:
     """The first piece between a line piece on ``square`` and the king, if it aims at it."""
     piece = board.piece_at(square)
-    if piece is None or piece.color == board.turn or not chess.BB_RAYS[square][king]:
+    if piece is None or piece.color == board.turn:
         return None
-    straight = chess.square_file(square) == chess.square_file(king) or chess.square_rank(
-        square
-    ) == chess.square_rank(king)
+    return line_blocker(board, square, king)
+
+
+def line_blocker(board: chess.Board, origin: chess.Square, target: chess.Square) -> int | None:
+    """The first piece between a line piece on ``origin`` and ``target``, if the piece's
+    lines run through ``target`` (None: they do not, the way is free, or no line piece)."""
+    piece = board.piece_at(origin)
+    if piece is None or not chess.BB_RAYS[origin][target]:
+        return None
+    straight = chess.square_file(origin) == chess.square_file(target) or chess.square_rank(
+        origin
+    ) == chess.square_rank(target)
     if piece.piece_type not in _LINE_PIECES[straight]:
         return None
-    for between in squares_between(square, king):
+    for between in squares_between(origin, target):
         if board.piece_at(between) is not None:
             return between
     return None

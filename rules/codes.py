@@ -68,7 +68,10 @@ class Fact(Enum):
     # Check.
     KING_IN_CHECK = "king_in_check"  # king, then every checker
     KING_NOT_IN_CHECK = "king_not_in_check"  # king
-    LINE_BLOCKED = "line_blocked"  # the piece aiming at the king, then the piece in the way
+    LINE_BLOCKED = (
+        "line_blocked"  # the piece aiming at the king (or a square), then the piece in the way
+    )
+    DOES_NOT_ATTACK = "does_not_attack"  # the piece, the square its way of moving does not reach
     DOES_NOT_ATTACK_KING = "does_not_attack_king"  # the piece, the king
     # En passant: why this pawn may not capture en passant now, or that it may.
     NOT_A_PAWN = "not_a_pawn"  # the piece

@@ -80,6 +80,25 @@ def why_not_checking(fen: str, square: str, moves: Sequence[str] = ()) -> Refuta
     return check.not_checking(board_from(fen, moves), parse_square(square))
 
 
+def why_not_attacked(fen: str, square: str, target: str, moves: Sequence[str] = ()) -> Refutation:
+    """Why the piece on ``square`` does not attack ``target``: the piece standing in its
+    line's way, or that its way of moving does not reach there.
+
+    >>> why_not_attacked("4k3/8/8/2b5/8/8/8/3RK3 w - - 0 1", "c5", "c4").fact
+    <Fact.DOES_NOT_ATTACK: 'does_not_attack'>
+    >>> why_not_attacked("4k3/8/8/2b5/8/4P3/8/3RK3 w - - 0 1", "c5", "f2").squares
+    ('c5', 'e3')
+    """
+    board = board_from(fen, moves)
+    origin, aim = parse_square(square), parse_square(target)
+    if board.piece_at(origin) is None or aim == origin or aim in board.attacks(origin):
+        raise ValueError(f"the piece on {square} attacks {target}, or there is none")
+    blocker = check.line_blocker(board, origin, aim)
+    if blocker is not None:
+        return refutation(board, Fact.LINE_BLOCKED, origin, blocker)
+    return refutation(board, Fact.DOES_NOT_ATTACK, origin, aim)
+
+
 def why_legal(fen: str, move: str, moves: Sequence[str] = ()) -> Refutation:
     """The legal ``move`` follows every rule; a knight's names what it jumps over.
 

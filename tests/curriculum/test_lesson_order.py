@@ -16,7 +16,7 @@ kind = "text"
 prompt = "哪一個？"
 hint = "想一想。"
 explanation = "對了。"
-options = [{{ value = "a", text = "甲" }}, {{ value = "b", text = "乙" }}]
+options = [{{ value = "a", text = "甲" }}, {{ value = "b", text = "乙", why = "不是乙。" }}]
 answer = ["a"]
 """
 

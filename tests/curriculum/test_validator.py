@@ -117,6 +117,16 @@ def test_it_rejects_a_missing_hint():
     ]
 
 
+def test_it_rejects_a_wrong_option_of_a_text_puzzle_without_its_why():
+    # No board shows why a text puzzle's wrong option is wrong: the author must say it
+    # (option d's `why` has no Chinese in it; the right option a needs none).
+    where = "tests/curriculum/broken/text-without-why.toml:9: text-without-why-touch: "
+    assert errors_in("text-without-why.toml") == [
+        where + "option 'c': a wrong option needs a `why` (the reason it is wrong)",
+        where + "option 'd': a wrong option needs a `why` (the reason it is wrong)",
+    ]
+
+
 def test_it_rejects_text_missing_in_a_language():
     # Chinese: the source holds English where Chinese belongs. English (en/): a hint and
     # an option missing, an explanation left in Chinese.

@@ -116,7 +116,10 @@ prompt = "你摸了馬，要怎麼辦？"
 fen = ""
 hint = "摸子走子。"
 explanation = "摸了就要走。"
-options = [ { value = "a", text = "一定要走這個馬" }, { value = "b", text = "可以改走別的棋子" } ]
+options = [
+  { value = "a", text = "一定要走這個馬" },
+  { value = "b", text = "可以改走別的棋子", why = "摸了能走的馬，就要走馬。" },
+]
 answer = ["a"]
 """
 
