@@ -118,7 +118,7 @@ _FACT_RULES = (
         "draws",
         "POSITION_COUNT MOVE_COUNT COUNT_RESET",
     ),
-    (_("Which moves a piece may make"), BY_PIECE, "MOVE_IS_LEGAL KNIGHT_JUMPS"),
+    (_("Which moves a piece may make"), BY_PIECE, "MOVE_IS_LEGAL KNIGHT_JUMPS DOES_NOT_ATTACK"),
     (
         _("Writing and reading moves"),
         "notation",
