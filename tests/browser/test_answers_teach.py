@@ -96,3 +96,56 @@ def test_the_referee_board_keeps_white_at_the_bottom_and_marks_the_mated_king(
     expect(square(page, "e1")).to_have_attribute("data-mated", "")
     look(page, screenshot_dir, "referee-mate", size)
     assert_no_axe_violations(axe, page)
+
+
+# A text puzzle has no board to ring: the reason its author wrote for that option is said.
+TEXT_MISSES = [
+    ("touch-move", "touch-move-own-piece", "c", "說對不起也不行：摸子走子是棋規，不只是禮貌。"),
+    ("draws", "draws-agreement-when", "b", "對手想棋的時候提和，會打擾他想棋。"),
+]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("slug", "puzzle_id", "value", "why"), TEXT_MISSES)
+def test_a_wrong_option_of_a_text_puzzle_says_why_that_option_is_wrong(
+    page: Page, live_server, axe, screenshot_dir, size, slug, puzzle_id, value, why
+):
+    open_puzzle(page, live_server, size, slug, puzzle_id)
+    option(page, value).check()
+    check_answer(page)
+    expect(feedback(page)).to_have_attribute("data-verdict", "incorrect")
+    expect(feedback(page)).to_contain_text(why)
+    expect(feedback(page)).not_to_contain_text("再讀一次題目")
+    look(page, screenshot_dir, f"{puzzle_id}-wrong", size)
+    assert_no_axe_violations(axe, page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_wrong_option_of_a_text_puzzle_says_why_in_english(
+    page: Page, live_server, axe, screenshot_dir, size
+):
+    page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
+    open_puzzle(page, live_server, size, "touch-move", "touch-move-hand-still-on")
+    option(page, "c").check()
+    page.get_by_role("button", name="Check my answer").click()
+    expect(feedback(page)).to_have_attribute("data-verdict", "incorrect")
+    expect(feedback(page)).to_contain_text(
+        "You touched the queen, so it must be a queen move. Only the square may change."
+    )
+    look(page, screenshot_dir, "touch-move-hand-still-on-wrong-en", size)
+    assert_no_axe_violations(axe, page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_wrong_tap_in_an_attacks_puzzle_says_how_the_bishop_attacks(
+    page: Page, live_server, axe, screenshot_dir, size
+):
+    open_puzzle(page, live_server, size, "bishop", "bishop-attacks")
+    square(page, "c4").click()
+    expect(square(page, "c4")).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="完成").click()
+    expect(feedback(page)).to_have_attribute("data-verdict", "incorrect")
+    expect(feedback(page)).to_contain_text("c5 的黑象只攻擊斜線，c4 不在它的斜線上。")
+    expect(square(page, "c4")).to_have_attribute("data-highlight", "")
+    look(page, screenshot_dir, "bishop-attacks-wrong", size)
+    assert_no_axe_violations(axe, page)
