@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 3
 
-.PHONY: run test serve bench setup lint format check-curriculum lock clean
+.PHONY: run test serve bench setup lint format check-curriculum check-practice lock clean
 
 run: setup
 	DEBUG=1 $(PY) manage.py migrate --noinput
@@ -61,6 +61,9 @@ format: setup
 
 check-curriculum: setup
 	DEBUG=1 $(PY) manage.py check_curriculum
+
+check-practice: setup
+	DEBUG=1 $(PY) manage.py check_practice --per-rule 200
 
 # Refresh the pins after changing the ranges in pyproject.toml.
 lock:

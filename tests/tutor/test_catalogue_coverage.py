@@ -11,7 +11,7 @@ from pathlib import Path
 import polib
 
 ROOT = Path(__file__).resolve().parents[2]
-CODE = ("board", "curriculum", "glossary", "lessons", "referee", "rules", "tutor")
+CODE = ("board", "curriculum", "glossary", "lessons", "practice", "referee", "rules", "tutor")
 GETTEXT = {"_", "gettext", "gettext_lazy", "gettext_noop", "ngettext", "ngettext_lazy"}
 TRANSLATE = re.compile(r"""{%\s*(?:translate|trans)\s+(["'])(.*?)\1""", re.S)
 BLOCK = re.compile(
