@@ -61,16 +61,24 @@ def puzzle_answer(request: HttpRequest, slug: str, puzzle_id: str) -> HttpRespon
         return _no_puzzle(request, lesson, puzzle_id)
     if request.method == "GET":  # a reload of the answer's address: back to the puzzle
         return redirect(f"{reverse('lesson', args=[slug])}?puzzle={puzzle.id}")
+    screen = answer_posted(request, lesson, puzzle)
+    if isinstance(screen, HttpResponse):
+        return screen
+    stars = stars_by_puzzle(current_learner(request))
+    return _render_puzzle(request, lesson, screen, stars)
+
+
+def answer_posted(request: HttpRequest, lesson: Lesson, puzzle: Puzzle) -> Screen | HttpResponse:
+    """The posted answer judged and recorded (a Screen), or the 400 page for a post no
+    page of ours sends."""
     try:
-        screen = answering.answer(
+        return answering.answer(
             puzzle, request.POST, Hints(request.session), lambda: current_or_new_learner(request)
         )
     except (PostError, BoardInputError) as error:
         return _bad_request(request, lesson, str(error))
     except ValueError:  # the engine refused the history or the answer's form
         return _bad_request(request, lesson, _("This answer cannot be read."))
-    stars = stars_by_puzzle(current_learner(request))
-    return _render_puzzle(request, lesson, screen, stars)
 
 
 def _render_puzzle(
@@ -84,12 +92,43 @@ def _render_puzzle(
         next_url = f"{reverse('lesson', args=[lesson.slug])}?puzzle={next_id}#puzzle"
     else:
         next_url = reverse("lesson", args=[lesson.slug])
-    context = {
+    context = puzzle_context(
+        request,
+        screen,
+        answer_url=reverse("puzzle_answer", args=[lesson.slug, puzzle.id]),
+        retry_url=f"{reverse('lesson', args=[lesson.slug])}?puzzle={puzzle.id}",
+        next_url=next_url,
+    )
+    context |= {
         "lesson": lesson,
-        "puzzle": puzzle,
         "number": index + 1,
         "total": len(lesson.puzzles),
         "steps": _steps(lesson, puzzle, stars),
+        "all_solved": solved and first_unsolved(puzzle_ids(lesson), stars) is None,
+    }
+    return render_puzzle(request, "lessons/lesson.html", context)
+
+
+def render_puzzle(
+    request: HttpRequest, template: str, context: dict, partial: str = "lessons/lesson.html#puzzle"
+) -> HttpResponse:
+    """The whole page, or for htmx only the puzzle partial (which lessons/lesson.html
+    defines; a page that includes it answers the same way)."""
+    name = partial if request.htmx else template
+    response = render(request, name, context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def puzzle_context(
+    request: HttpRequest, screen: Screen, *, answer_url: str, retry_url: str, next_url: str
+) -> dict:
+    """What the puzzle partial shows of a screen: the board, the answer form, the feedback;
+    the same for a lesson's puzzle and for a generated one."""
+    puzzle = screen.puzzle
+    solved = screen.solved_stars is not None
+    return {
+        "puzzle": puzzle,
         "board": _board(screen, solved),
         "interactive": kind_of(puzzle).BOARD_MODE != "view" and not solved,
         "input_mode": kind_of(puzzle).BOARD_MODE,
@@ -106,19 +145,14 @@ def _render_puzzle(
         "chosen": screen.chosen,
         "solved_stars": screen.solved_stars,
         "next_url": next_url,
-        "all_solved": solved and first_unsolved(puzzle_ids(lesson), stars) is None,
-        "answer_url": reverse("puzzle_answer", args=[lesson.slug, puzzle.id]),
-        "retry_url": f"{reverse('lesson', args=[lesson.slug])}?puzzle={puzzle.id}",
+        "answer_url": answer_url,
+        "retry_url": retry_url,
         "targets": [] if solved else _stars_to_collect(screen),
         "moves_left": _moves_left(screen),
         "history": _history(puzzle),
         "history_words": _history_in_words(puzzle),
         "circled": _circled(screen),
     }
-    template = "lessons/lesson.html#puzzle" if request.htmx else "lessons/lesson.html"
-    response = render(request, template, context)
-    patch_vary_headers(response, ["HX-Request"])
-    return response
 
 
 def _board(screen: Screen, solved: bool):

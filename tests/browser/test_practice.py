@@ -1,0 +1,61 @@
+"""A practice round in Chromium: a generated puzzle solved by tapping, then another one,
+at 375 and 1280 px, axe-clean in every state."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import rules
+from practice import generators
+from tests.browser.conftest import (
+    assert_no_axe_violations,
+    assert_no_horizontal_scroll,
+    feedback,
+    square,
+    wait_for_htmx,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+KNIGHT = "practice-knight-1-5"  # 白馬在 a4
+
+
+@pytest.mark.parametrize("size", [(375, 667), (1280, 800)], ids=["375", "1280"])
+def test_a_practice_round_a_miss_a_solve_and_another_puzzle(
+    page: Page, live_server, axe, screenshot_dir, size
+):
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{live_server.url}/practice/knight/{KNIGHT}/")
+    expect(page.locator("h1")).to_have_text("練習：馬")
+    expect(page.locator("#puzzle-heading")).to_have_text("練習：第 1 級（共 3 級）")
+    assert_no_axe_violations(axe, page)
+    assert_no_horizontal_scroll(page)
+    page.screenshot(path=screenshot_dir / f"practice-round-{width}.png", full_page=True)
+
+    puzzle = generators.build(KNIGHT)
+    targets = sorted(rules.destinations(puzzle.fen, puzzle.square))
+    square(page, targets[0]).click()
+    expect(square(page, targets[0])).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="完成").click()
+    wait_for_htmx(page)
+    expect(feedback(page)).to_contain_text("還少")
+    assert_no_axe_violations(axe, page)
+
+    for target in targets[1:]:
+        square(page, target).click()
+        expect(square(page, target)).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="完成").click()
+    wait_for_htmx(page)
+    expect(feedback(page)).to_contain_text("對！白馬可以走到")
+    expect(page.locator("[data-solved]")).to_contain_text("2")  # one miss: two stars
+    expect(page.locator("[data-practice-count]")).to_contain_text("已經答對 1 題")
+    assert_no_axe_violations(axe, page)
+    page.screenshot(path=screenshot_dir / f"practice-solved-{width}.png", full_page=True)
+
+    page.get_by_role("link", name="再來一題").click()
+    expect(page).to_have_url(re.compile(r"/practice/knight/practice-knight-1-\d+/$"))
+    assert KNIGHT not in page.url
+    expect(page.locator("[data-practice-count]")).to_contain_text("已經答對 1 題")
+    assert_no_axe_violations(axe, page)
