@@ -137,9 +137,10 @@ def why_san_wrong(
 
 
 def why_not_destination(fen: str, san: str, square: str, moves: Sequence[str] = ()) -> Refutation:
-    """Why ``square`` is not where the move written ``san`` goes."""
+    """Why ``square`` is not where the move written ``san`` goes (read as ``parse_move``
+    reads it: ``exd6 e.p.``, ``Ng1-f3``)."""
     board = board_from(fen, moves)
-    move = board.parse_san(san)
+    move = parse_uci(notation.parse_move(fen, san, moves))
     return notation.reading_mistake(board, move, parse_square(square))
 
 

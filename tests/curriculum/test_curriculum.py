@@ -21,6 +21,7 @@ LESSONS = [
     ("check", "將軍與應將", "basics"),
     ("checkmate", "將死", "basics"),
     ("check-wins", "將軍得子", "basics"),
+    ("game-endings", "一盤棋怎麼下、怎麼結束", "basics"),
     ("castling", "王車易位", "special"),
     ("en-passant", "吃過路兵", "special"),
     ("promotion", "兵的升變", "special"),
@@ -28,6 +29,8 @@ LESSONS = [
     ("draws", "和棋", "draws"),
     ("notation", "記譜法", "notation"),
     ("touch-move", "摸子走子", "notation"),
+    ("move-complete", "摸子走子（二）：一步什麼時候走完", "notation"),
+    ("house-rules", "網站規則不是正式棋規", "notation"),
 ]
 
 MINIMUM_PUZZLES = {"knight": 10, "castling": 14, "en-passant": 8, "promotion": 8, "draws": 15}
@@ -88,7 +91,8 @@ def test_next_lesson_follows_the_teaching_order():
     assert curriculum.next_lesson("board").slug == "setup"
     assert curriculum.next_lesson("capture").slug == "piece-values"
     assert curriculum.next_lesson("protection").slug == "check"
-    assert curriculum.next_lesson("touch-move") is None
+    assert curriculum.next_lesson("touch-move").slug == "move-complete"
+    assert curriculum.next_lesson("house-rules") is None
     assert curriculum.next_lesson("no-such-lesson") is None
     assert curriculum.lesson("no-such-lesson") is None
 

@@ -159,8 +159,15 @@ def test_the_simplified_glossary_is_converted_and_names_no_word_twice(client):
     page = client.get("/glossary/").content.decode()
     file_card = term_card(page, "file")
     assert "<span>直线</span></h3>" in file_card
-    assert re.findall(r'<span class="other-name"[^>]*>([^<]+)</span>', file_card) == ["File"]
+    # 直線 is 直线 itself and is not named twice; 列 stays, with its warning (行/列 reversed)
+    assert re.findall(r'<span class="other-name"[^>]*>([^<]+)</span>', file_card) == ["列", "File"]
     chess = term_card(page, "chess")
     assert "<span>国际象棋</span></h3>" in chess
     assert re.findall(r'<span class="other-name"[^>]*>([^<]+)</span>', chess) == ["Chess"]
     assert '<span class="other-name" lang="en">Chess</span>' in chess
+
+
+def test_the_glossary_warns_that_some_texts_use_hang_and_lie_the_other_way_round(client):
+    page = client.get("/glossary/").content.decode()
+    assert "有些資料用「列」叫直行，「行」叫橫排，和台灣的用法相反" in term_card(page, "file")
+    assert "有些資料用「行」叫橫排，「列」叫直行，和台灣的用法相反" in term_card(page, "rank")
