@@ -19,7 +19,7 @@ from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
 
-from curriculum import fields, translations
+from curriculum import fields, reasks, translations
 from curriculum.kinds import KINDS
 from curriculum.kinds.assess import ASSESS_LABELS
 from curriculum.puzzles import ContentError, Lesson, Option, Puzzle, problem
@@ -105,12 +105,18 @@ class Curriculum:
         self.errors: tuple[ContentError, ...] = tuple(errors)
         self._by_slug = {lesson.slug: lesson for lesson in self.lessons}
         self._puzzles = {p.id: p for lesson in self.lessons for p in lesson.puzzles}
+        self._partners = reasks.partners_by_id(self.lessons)
 
     def lesson(self, slug: str) -> Lesson | None:
         return self._by_slug.get(slug)
 
     def puzzle(self, puzzle_id: str) -> Puzzle | None:
         return self._puzzles.get(puzzle_id)
+
+    def partners(self, puzzle: Puzzle) -> tuple[Puzzle, ...]:
+        """What is asked in a two-option puzzle's place after a miss, nearest first
+        (curriculum.reasks); empty for any other puzzle."""
+        return tuple(self._puzzles[p] for p in self._partners.get(puzzle.id, ()))
 
     def next_lesson(self, slug: str) -> Lesson | None:
         slugs = [lesson.slug for lesson in self.lessons]
@@ -234,5 +240,6 @@ def _puzzle(raw: Mapping, lesson: str) -> Puzzle:
         hint=fields.text(raw, "hint"),
         explanation=fields.text(raw, "explanation"),
         moves=fields.strings(raw.get("moves", []), "moves"),
+        again=fields.text(raw, "again", required=False).strip(),
         **kind.load(raw),
     )

@@ -38,6 +38,7 @@ class Puzzle:
     params: Mapping = field(default_factory=lambda: MappingProxyType({}))  # choice parameters
     options: tuple[Option, ...] = ()
     answer: tuple[str, ...] = ()  # choice/assess: stated answer (checked); text: answer key
+    again: str = ""  # a two-option question: the puzzle asked after a miss (curriculum.reasks)
 
     def __hash__(self) -> int:  # goal and params are mappings: hash by the stable id
         return hash(self.id)

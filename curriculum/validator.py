@@ -6,7 +6,8 @@ move meets, a choice/assess answer that disagrees with the engine, a duplicate
 id, missing text (a prompt, hint, explanation, intro line or option text
 that is empty or has no Chinese character in it), a wrong option of a text puzzle
 without its `why`, a puzzle that repeats another
-(the same kind of question about the same position), and a move written in
+(the same kind of question about the same position), a question with two options
+that no other position asks again after a miss (curriculum.reasks), and a move written in
 notation (Kxh7, Nf3) in a lesson that comes before notation is taught, in the
 source or in a written translation.
 """
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import rules
-from curriculum import translations
+from curriculum import reasks, translations
 from curriculum.fields import has_chinese, option_text_problems
 from curriculum.kinds import kind_of
 from curriculum.loading import CONTENT_DIR, NOTATION_LESSON, line_of_id, line_of_key, load_lesson
@@ -83,6 +84,7 @@ def validate_files(paths: Iterable[Path]) -> Report:
             for path, lesson in lessons
         ]
         errors.extend(_notation_too_early(written, f"{name}: "))
+    errors.extend(_without_partner(lessons, refused={error.ref for error in errors}))
     total = sum(len(lesson.puzzles) for _, lesson in lessons)
     return Report(len(lessons), total, tuple(errors))
 
@@ -111,6 +113,18 @@ def _repeated_puzzles(lessons: list[tuple[Path, Lesson]]):
                     f"the same question about the same position as {seen[key]}",
                 )
             seen.setdefault(key, puzzle.id)
+
+
+def _without_partner(lessons: list[tuple[Path, Lesson]], refused: set[str]):
+    """A two-option question that cannot be asked again in another position after a miss;
+    asked only of a puzzle refused for nothing else (one broken thing said at a time)."""
+    paths = {lesson.slug: path for path, lesson in lessons}
+    for lesson, puzzle, message in reasks.problems(lesson for _, lesson in lessons):
+        if puzzle.id in refused:
+            continue
+        path = paths[lesson.slug]
+        line = line_of_id(path.read_text(encoding="utf-8"), puzzle.id)
+        yield ContentError(path, line, puzzle.id, message)
 
 
 def _notation_too_early(lessons: list[tuple[Path, Lesson]], language: str = ""):

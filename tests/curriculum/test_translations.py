@@ -151,6 +151,7 @@ explanation = "先走完你的一步，再說「我提議和棋」。"
 options = [
   { value = "a", text = "走完自己的一步之後" },
   { value = "b", text = "對手正在想棋的時候", why = "對手想棋的時候，不可以打擾他。" },
+  { value = "c", text = "每走一步都問一次", why = "一直提和會煩到對手。" },
 ]
 answer = ["a"]
 """
@@ -163,7 +164,7 @@ intro = ["This lesson has options that say why they are wrong."]
 prompt = "You want to offer a draw. When do the rules say you may offer it?"
 hint = "The rules say: first finish your own move."
 explanation = "First make your move, then say \\"I offer a draw\\"."
-options = { a = "After making my move", b = "While my opponent is thinking" }
+options = { a = "After my move", b = "While my opponent is thinking", c = "After every move" }
 """
 
 
@@ -179,12 +180,15 @@ def test_a_reason_for_a_wrong_option_needs_its_english_text(tmp_path):
     errors = [str(error) for error in validate_files([path]).errors]
     assert errors == [
         f"{path}:9: why-offer: English: missing why 'b'",
+        f"{path}:9: why-offer: English: missing why 'c'",
         f"{path}:9: why-offer: English: why 'a' is not a reason the source gives",
     ]
 
 
 def test_a_reason_for_a_wrong_option_is_said_in_each_language(tmp_path):
-    english = WHY_ENGLISH + 'why = { b = "Never disturb your opponent while they think." }\n'
+    english = WHY_ENGLISH + (
+        'why = { b = "Never disturb your opponent while they think.", c = "It annoys them." }\n'
+    )
     path = _why_lesson(tmp_path, english)
     assert validate_files([path]).errors == ()
     source = load_files([path]).lessons
@@ -192,6 +196,11 @@ def test_a_reason_for_a_wrong_option_is_said_in_each_language(tmp_path):
     assert [o.why for o in lesson.puzzles[0].options] == [
         "",
         "Never disturb your opponent while they think.",
+        "It annoys them.",
     ]
     [lesson] = translations.translated(source, "zh-hans", tmp_path)
-    assert [o.why for o in lesson.puzzles[0].options] == ["", "对手想棋的时候，不可以打扰他。"]
+    assert [o.why for o in lesson.puzzles[0].options] == [
+        "",
+        "对手想棋的时候，不可以打扰他。",
+        "一直提和会烦到对手。",
+    ]

@@ -159,6 +159,18 @@ def test_it_rejects_moves_in_notation_before_the_notation_lesson_in_source_and_e
     ]
 
 
+def test_it_rejects_a_two_option_question_no_other_position_asks_again():
+    alone = "two options and no other position to ask after a miss: add "
+    alone += '`again = "<puzzle id>"` (a puzzle of this or an earlier lesson that asks the same) '
+    alone += "or a third option"
+    assert errors_in("two-options-alone.toml") == [
+        f"tests/curriculum/broken/two-options-alone.toml:9: two-options-alone-can-castle: {alone}",
+        f"tests/curriculum/broken/two-options-alone.toml:21: two-options-alone-touch: {alone}",
+        "tests/curriculum/broken/two-options-alone.toml:33: two-options-alone-again-unknown: "
+        "`again` names 'two-options-alone-nowhere', which is not a puzzle",
+    ]
+
+
 def test_it_rejects_an_option_naming_a_piece_on_an_empty_square():
     assert errors_in("option-empty-square.toml") == [
         "tests/curriculum/broken/option-empty-square.toml:9: option-empty-square-d4: "
