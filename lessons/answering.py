@@ -71,6 +71,7 @@ class Screen:
     hint_requested: bool = False
     revealed: frozenset[str] = frozenset()  # squares puzzles: the missing squares, shown
     destinations: frozenset[str] = frozenset()  # after a wrong move: where the piece can go
+    lesson_stars: dict[str, int] | None = None  # after a recorded attempt: the lesson's stars
 
 
 def first_screen(puzzle: Puzzle) -> Screen:
@@ -157,6 +158,7 @@ class _Answering:
             fen=screen.fen,
             hint_used=self.hints.shown(puzzle),
         )
+        screen.lesson_stars = recorded.lesson_stars
         if outcome.result == Result.CORRECT:
             self.hints.forget(puzzle)
             screen.solved_stars = recorded.stars

@@ -30,6 +30,21 @@ class Learner(models.Model):
         return self.nickname or f"learner {self.pk}"
 
 
+def local_day(moment):
+    """The calendar day of `moment` in the site's time zone (TIME_ZONE)."""
+    return timezone.localtime(moment, timezone.get_default_timezone()).date()
+
+
+class LocalDayField(models.DateField):
+    """The day of the row's `created_at` in the site's time zone, written with the row (also by
+    bulk_create), so counting attempts per day needs no date conversion row by row."""
+
+    def pre_save(self, model_instance, add):
+        value = local_day(model_instance.created_at)
+        setattr(model_instance, self.attname, value)
+        return value
+
+
 class Attempt(models.Model):
     """One try at a puzzle: the move or answer, and how the engine judged it."""
 
@@ -42,11 +57,15 @@ class Attempt(models.Model):
     fen = models.CharField(max_length=100, blank=True, help_text="position the move was tried in")
     hint_used = models.BooleanField(default=False)
     created_at = models.DateTimeField(default=timezone.now)
+    day = LocalDayField(editable=False, help_text="created_at's day in TIME_ZONE")
 
     class Meta:
         indexes = [
             models.Index(fields=["learner", "created_at"]),
-            models.Index(fields=["learner", "puzzle"]),
+            models.Index(fields=["learner", "puzzle", "created_at"]),
+            models.Index(fields=["learner", "day"]),
+            # Misconceptions count a class's illegal tries by reason from the index alone.
+            models.Index(fields=["learner", "verdict", "reason"]),
         ]
 
     def __str__(self) -> str:

@@ -6,9 +6,12 @@ its best result; a revisit can raise the stars, never lower them.
 """
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import takewhile
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.db.models import Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from curriculum.loading import GROUPS, Curriculum, Lesson
@@ -32,14 +35,23 @@ def stars_for(mistakes: int, hint_used: bool) -> int:
     return 1
 
 
+# The wrong tries of a round are counted up to this many: from two on, a solve earns one
+# star whatever the hints, and the hint comes by itself. So the count reads three rows,
+# however long the learner's history on the puzzle.
+MISTAKES_COUNTED = 3
+
+
 @dataclass(frozen=True)
 class Recorded:
     """What recording one attempt produced: the attempt, the stars if it solved the puzzle,
-    and the wrong tries since the puzzle was last solved (this one included)."""
+    the wrong tries since the puzzle was last solved (this one included; counted up to
+    MISTAKES_COUNTED earlier ones), and the learner's best stars in the attempt's lesson
+    after it (puzzle id → stars, solved puzzles only)."""
 
     attempt: Attempt
     stars: int | None
     mistakes: int = 0
+    lesson_stars: dict[str, int] = field(default_factory=dict)
 
 
 @transaction.atomic
@@ -54,15 +66,24 @@ def record_attempt(
     fen: str = "",
     hint_used: bool = False,
 ) -> Recorded:
-    """Store one attempt; on a correct one, store the stars and keep the best result."""
+    """Store one attempt; on a correct one, store the stars and keep the best result.
+
+    Reads the round's last few tries (one query on the (learner, puzzle, created_at)
+    index) and the lesson's results (one query), writes the attempt and, for a solve,
+    the result: a conditional UPDATE raises the stars, never lowers them."""
     if verdict not in dict(RECORDED):
         raise ValueError(f"unknown verdict {verdict!r}")
     # Stars count the tries since the puzzle was last solved: a revisit starts afresh.
-    this_round = Attempt.objects.filter(learner=learner, puzzle=puzzle)
-    last_solve = this_round.filter(verdict=Result.CORRECT).order_by("-created_at", "-pk").first()
-    if last_solve is not None:
-        this_round = this_round.filter(pk__gt=last_solve.pk)
-    earlier = list(this_round.values_list("verdict", "hint_used"))
+    latest = Attempt.objects.filter(learner=learner, puzzle=puzzle).order_by("-created_at", "-pk")
+    round_so_far = list(
+        takewhile(
+            lambda row: row[0] != Result.CORRECT,
+            latest.values_list("verdict", "hint_used")[:MISTAKES_COUNTED],
+        )
+    )
+    results = PuzzleResult.objects.filter(learner=learner, lesson=lesson)
+    kept = {row[0]: row for row in results.values_list("puzzle", "stars", "solved_at")}
+    lesson_stars = {id_: stars for id_, stars, solved_at in kept.values() if solved_at}
     attempt = Attempt.objects.create(
         learner=learner,
         lesson=lesson,
@@ -73,23 +94,38 @@ def record_attempt(
         fen=fen[:100],
         hint_used=hint_used,
     )
-    mistakes = sum(1 for earlier_verdict, _ in earlier if earlier_verdict != Result.CORRECT)
+    mistakes = len(round_so_far)
     if verdict != Result.CORRECT:
-        return Recorded(attempt, None, mistakes + 1)
-    hinted = hint_used or any(used for _, used in earlier)
+        return Recorded(attempt, None, mistakes + 1, lesson_stars)
+    hinted = hint_used or any(used for _, used in round_so_far)
     stars = stars_for(mistakes, hinted)
+    _keep_best(learner, lesson, puzzle, stars, exists=puzzle in kept)
+    lesson_stars[puzzle] = max(stars, lesson_stars.get(puzzle, 0))
+    return Recorded(attempt, stars, mistakes, lesson_stars)
+
+
+def _keep_best(learner: Learner, lesson: str, puzzle: str, stars: int, *, exists: bool) -> None:
+    """Store a solve's stars as the puzzle's result unless a better one is kept. Two tabs
+    solving at once cannot lower the stars: the UPDATE only ever raises them, and a lost
+    race to create the row becomes that UPDATE."""
     now = timezone.now()
-    result, created = PuzzleResult.objects.select_for_update().get_or_create(
-        learner=learner,
-        puzzle=puzzle,
-        defaults={"lesson": lesson, "stars": stars, "solved_at": now, "updated_at": now},
+    if not exists:
+        try:
+            with transaction.atomic():
+                PuzzleResult.objects.create(
+                    learner=learner,
+                    lesson=lesson,
+                    puzzle=puzzle,
+                    stars=stars,
+                    solved_at=now,
+                    updated_at=now,
+                )
+            return
+        except IntegrityError:  # the other tab created it first
+            pass
+    PuzzleResult.objects.filter(learner=learner, puzzle=puzzle, stars__lt=stars).update(
+        stars=stars, solved_at=Coalesce("solved_at", Value(now)), updated_at=now
     )
-    if not created and stars > result.stars:
-        result.stars = stars
-        result.solved_at = result.solved_at or now
-        result.updated_at = now
-        result.save(update_fields=["stars", "solved_at", "updated_at"])
-    return Recorded(attempt, stars, mistakes)
 
 
 def stars_by_puzzle(learner: Learner | None) -> dict[str, int]:

@@ -64,7 +64,10 @@ def puzzle_answer(request: HttpRequest, slug: str, puzzle_id: str) -> HttpRespon
     screen = answer_posted(request, lesson, puzzle)
     if isinstance(screen, HttpResponse):
         return screen
-    stars = stars_by_puzzle(current_learner(request))
+    if screen.lesson_stars is not None:  # the attempt's record already read them
+        stars = screen.lesson_stars
+    else:
+        stars = stars_by_puzzle(current_learner(request))
     return _render_puzzle(request, lesson, screen, stars)
 
 

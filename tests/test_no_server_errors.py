@@ -167,6 +167,11 @@ class _Messages(HTMLParser):
             self.text.append(data)
 
 
+def _body(response) -> bytes:
+    """A response's bytes, also of a streamed download (the class CSVs and learner JSON)."""
+    return b"".join(response.streaming_content) if response.streaming else response.content
+
+
 def error_message(response) -> str:
     parser = _Messages()
     parser.feed(response.content.decode("utf-8", "replace"))
@@ -289,7 +294,7 @@ def ask(client, method: str, url: str, data: dict, htmx: bool, failures: list[st
         failures.append(f"{response.status_code} {shown}")
     elif response.status_code == 400 and not HAN.search(error_message(response)):
         failures.append(f"400 without a Chinese message: {shown}")
-    if REFLECTED in response.content:
+    if REFLECTED in _body(response):
         failures.append(f"markup sent back unescaped: {shown}")
     return response
 

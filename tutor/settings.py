@@ -79,6 +79,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "tutor.csp.ContentSecurityPolicyMiddleware",
+    # Pages and htmx answers go out gzipped (static files are whitenoise's, precompressed).
+    # Django pads the gzip stream with random bytes against BREACH; CSRF tokens are masked.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "languages.middleware.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -9,6 +9,7 @@ from django.urls import reverse
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult, Result
 from lessons.progress import record_attempt
+from tests.benchmarks.scratch import add_attempts
 from tests.people.conftest import make_student, signed_in
 from tutor.people.models import ChildProfile, Student
 
@@ -43,7 +44,8 @@ def give_progress(learner, lesson, answer="e2e4") -> None:
 
 
 def read_csv(response) -> list[list[str]]:
-    text = response.content.decode("utf-8")
+    body = b"".join(response.streaming_content) if response.streaming else response.content
+    text = body.decode("utf-8")
     assert text.startswith(BOM)
     return list(csv.reader(io.StringIO(text[1:])))
 
@@ -78,6 +80,17 @@ def test_the_attempts_csv_lists_every_attempt_with_its_rule(
     ]
 
 
+def test_the_attempts_csv_is_streamed_in_chunks_with_every_row(teacher, classroom, student):
+    add_attempts([student.learner], 2500, [("knight", "knight-first-jump")])
+    response = signed_in(teacher).get(reverse("people:attempts_csv", args=[classroom.pk]))
+    assert response.streaming and not response.has_header("Content-Length")
+    chunks = list(response.streaming_content)
+    assert len(chunks) == 1 + 3  # the BOM, then rows in chunks of ROWS_PER_CHUNK
+    rows = list(csv.reader(io.StringIO(b"".join(chunks).decode("utf-8")[1:])))
+    assert len(rows) == 1 + 2500
+    assert {row[3] for row in rows[1:]} == {"knight-first-jump"}
+
+
 @pytest.mark.parametrize("name", ["grid_csv", "attempts_csv"])
 def test_class_csvs_are_404_for_another_teacher(other_teacher, classroom, student, name):
     response = signed_in(other_teacher).get(reverse(f"people:{name}", args=[classroom.pk]))
@@ -96,7 +109,7 @@ def test_a_parent_exports_a_childs_data_as_json(parent, child, first_lesson):
     child.learner.save(update_fields=["language"])
     response = signed_in(parent).get(reverse("people:learner_json", args=[child.learner_id]))
     assert response["Content-Type"] == "application/json; charset=utf-8"
-    data = json.loads(response.content)
+    data = json.loads(b"".join(response.streaming_content))
     assert data["nickname"] == "小明"
     assert data["language"] == "en"  # the language chosen in the header is kept, so exported
     assert [a["answer"] for a in data["attempts"]] == ["a1a8", "e2e4"]
@@ -111,9 +124,21 @@ def test_a_parent_exports_a_childs_data_as_json(parent, child, first_lesson):
     ]
 
 
+def test_the_json_export_is_streamed_and_holds_every_attempt(parent, child):
+    empty = signed_in(parent).get(reverse("people:learner_json", args=[child.learner_id]))
+    assert json.loads(b"".join(empty.streaming_content))["attempts"] == []
+    add_attempts([child.learner], 2500, [("knight", "knight-first-jump")])
+    response = signed_in(parent).get(reverse("people:learner_json", args=[child.learner_id]))
+    assert response.streaming and not response.has_header("Content-Length")
+    chunks = list(response.streaming_content)
+    assert len(chunks) == 1 + 3 + 1  # opening, attempts in chunks of ROWS_PER_CHUNK, closing
+    data = json.loads(b"".join(chunks))
+    assert len(data["attempts"]) == 2500 and data["nickname"] == "小明"
+
+
 def test_a_teacher_exports_a_students_data_as_json(teacher, student):
     response = signed_in(teacher).get(reverse("people:learner_json", args=[student.learner_id]))
-    assert json.loads(response.content)["nickname"] == "小華"
+    assert json.loads(b"".join(response.streaming_content))["nickname"] == "小華"
 
 
 @pytest.mark.parametrize("who", ["other_parent", "other_teacher", "outsider"])

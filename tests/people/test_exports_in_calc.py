@@ -10,6 +10,11 @@ from tests.people.test_exports import ATTEMPTS_HEADER, give_progress
 pytestmark = pytest.mark.django_db
 
 
+def downloaded(response) -> bytes:
+    """The file's bytes: the class CSVs are streamed."""
+    return b"".join(response.streaming_content)
+
+
 def test_calc_reads_the_grid_and_attempts_csvs_as_numbers_and_chinese_headers(
     teacher, classroom, student, first_lesson
 ):
@@ -18,8 +23,8 @@ def test_calc_reads_the_grid_and_attempts_csvs_as_numbers_and_chinese_headers(
     client = signed_in(teacher)
     sheets = open_in_calc(
         {
-            "grid": client.get(reverse("people:grid_csv", args=[classroom.pk])).content,
-            "attempts": client.get(reverse("people:attempts_csv", args=[classroom.pk])).content,
+            "grid": downloaded(client.get(reverse("people:grid_csv", args=[classroom.pk]))),
+            "attempts": downloaded(client.get(reverse("people:attempts_csv", args=[classroom.pk]))),
             "old": "\ufeff暱稱,解開\n小華,1/13\n".encode(),  # the old cell: Calc makes it a date
         }
     )

@@ -175,6 +175,12 @@ def people_pages() -> list[tuple[str, str]]:
     ]
 
 
+def body_text(response) -> str:
+    """A page's text, or a streamed download's (the class CSVs are streamed)."""
+    body = b"".join(response.streaming_content) if response.streaming else response.content
+    return body.decode("utf-8", "replace")
+
+
 @pytest.mark.parametrize("visitor", VISITORS)
 @pytest.mark.parametrize(("name", "kind"), people_pages())
 def test_no_page_shows_anyone_elses_names(people, name, kind, visitor):
@@ -186,7 +192,7 @@ def test_no_page_shows_anyone_elses_names(people, name, kind, visitor):
     ids = people["ids"][kind].items() if kind else [(None, None)]
     for owner, object_id in ids:
         url = reverse(name, args=[object_id] if object_id else [])
-        body = client.get(url).content.decode("utf-8", "replace")
+        body = body_text(client.get(url))
         assert [name for name in others if name in body] == []
         if owner == visitor:  # the check can see names: the owner's own page shows theirs
             assert [name for name in mine if name in body] != []

@@ -5,9 +5,11 @@ CSV files start with a UTF-8 byte-order mark so spreadsheet programs read Chines
 
 import csv
 import json
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain, islice
 
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -17,7 +19,7 @@ from lessons.learners import LEARNER_SESSION_KEY, use_learner
 from lessons.models import Attempt, Learner, PuzzleResult
 from tutor.people import adoption, reports
 from tutor.people.lesson_index import all_lessons
-from tutor.people.misconceptions import misconception_for
+from tutor.people.misconceptions import MISCONCEPTIONS, misconception_for
 from tutor.people.models import ChildProfile, Student
 from tutor.people.permissions import (
     classroom_for_teacher,
@@ -37,11 +39,34 @@ def spreadsheet_safe(value: object) -> object:
     return value
 
 
-def _csv_response(filename: str, rows: list[list]) -> HttpResponse:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
+ROWS_PER_CHUNK = 1000  # rows sent together: small enough to stream, big enough to gzip well
+
+
+def _batches(items: Iterable, size: int) -> Iterator[list]:
+    remaining = iter(items)
+    while batch := list(islice(remaining, size)):
+        yield batch
+
+
+class _Line:
+    """A file-like target for csv.writer that hands each written line back."""
+
+    def write(self, line: str) -> str:
+        return line
+
+
+def _csv_response(filename: str, rows: Iterable[Sequence]) -> StreamingHttpResponse:
+    """The rows as a CSV download, written while they are read: a class's whole history
+    never sits in the worker's memory."""
+    writer = csv.writer(_Line())
+
+    def chunks() -> Iterator[str]:
+        yield BOM
+        for batch in _batches(rows, ROWS_PER_CHUNK):
+            yield "".join(writer.writerow([spreadsheet_safe(c) for c in row]) for row in batch)
+
+    response = StreamingHttpResponse(chunks(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response.write(BOM)
-    csv.writer(response).writerows([spreadsheet_safe(cell) for cell in row] for row in rows)
     return response
 
 
@@ -85,34 +110,39 @@ ATTEMPT_HEADER = (
 
 
 @grown_up_required
-def attempts_csv(request: HttpRequest, classroom_id: int) -> HttpResponse:
+def attempts_csv(request: HttpRequest, classroom_id: int) -> StreamingHttpResponse:
     classroom = classroom_for_teacher(request.user, classroom_id)
     attempts = (
         Attempt.objects.filter(learner__student__classroom=classroom)
         .select_related("learner")
         .order_by("learner__nickname", "created_at", "pk")
     )
-    rows = [[str(title) for title in ATTEMPT_HEADER]]
+    header = [str(title) for title in ATTEMPT_HEADER]
+    # The rule names are put in words now, in this request's language: the rows are
+    # written after the view has returned.
+    rules = {reason: str(m.title) for reason, m in MISCONCEPTIONS.items()}
+    rows = _attempt_rows(attempts, rules, str(misconception_for("").title))
+    return _csv_response(f"class-{classroom.join_code}-attempts.csv", chain([header], rows))
+
+
+def _attempt_rows(attempts, rules: dict[str, str], other_rule: str) -> Iterator[list]:
+    """One row per attempt, read from the database in chunks as the download goes."""
     for attempt in attempts.iterator(chunk_size=2000):
-        rule = str(misconception_for(attempt.reason).title) if attempt.reason else ""
-        rows.append(
-            [
-                attempt.learner.nickname,
-                timezone.localtime(attempt.created_at).isoformat(timespec="seconds"),
-                attempt.lesson,
-                attempt.puzzle,
-                attempt.answer,
-                attempt.verdict,
-                attempt.reason,
-                rule,
-                attempt.fen,
-            ]
-        )
-    return _csv_response(f"class-{classroom.join_code}-attempts.csv", rows)
+        yield [
+            attempt.learner.nickname,
+            timezone.localtime(attempt.created_at).isoformat(timespec="seconds"),
+            attempt.lesson,
+            attempt.puzzle,
+            attempt.answer,
+            attempt.verdict,
+            attempt.reason,
+            rules.get(attempt.reason, other_rule) if attempt.reason else "",
+            attempt.fen,
+        ]
 
 
 def learner_data(learner: Learner) -> dict:
-    """Everything kept about a learner, as plain JSON-ready data."""
+    """Everything kept about a learner but the attempts, as plain JSON-ready data."""
     return {
         "nickname": learner.nickname,
         "avatar": learner.avatar,
@@ -128,27 +158,41 @@ def learner_data(learner: Learner) -> dict:
             }
             for r in PuzzleResult.objects.filter(learner=learner).order_by("lesson", "puzzle")
         ],
-        "attempts": [
-            {
-                "lesson": a.lesson,
-                "puzzle": a.puzzle,
-                "answer": a.answer,
-                "verdict": a.verdict,
-                "reason": a.reason,
-                "fen": a.fen,
-                "hint_used": a.hint_used,
-                "created_at": a.created_at.isoformat(),
-            }
-            for a in Attempt.objects.filter(learner=learner).order_by("created_at", "pk")
-        ],
     }
 
 
+def _attempt_data(a: Attempt) -> dict:
+    return {
+        "lesson": a.lesson,
+        "puzzle": a.puzzle,
+        "answer": a.answer,
+        "verdict": a.verdict,
+        "reason": a.reason,
+        "fen": a.fen,
+        "hint_used": a.hint_used,
+        "created_at": a.created_at.isoformat(),
+    }
+
+
+def _learner_json_chunks(learner: Learner) -> Iterator[str]:
+    """learner_data with its "attempts" list, written as the attempts are read."""
+    opening = json.dumps({**learner_data(learner), "attempts": []}, ensure_ascii=False, indent=2)
+    yield opening.removesuffix("[]\n}") + "["
+    attempts = Attempt.objects.filter(learner=learner).order_by("created_at", "pk")
+    first = True
+    for batch in _batches(attempts.iterator(chunk_size=2000), ROWS_PER_CHUNK):
+        items = [json.dumps(_attempt_data(a), ensure_ascii=False) for a in batch]
+        yield ("\n    " if first else ",\n    ") + ",\n    ".join(items)
+        first = False
+    yield "\n  ]\n}"
+
+
 @grown_up_required
-def learner_json(request: HttpRequest, learner_id: int) -> HttpResponse:
+def learner_json(request: HttpRequest, learner_id: int) -> StreamingHttpResponse:
     learner = learner_for_grown_up(request.user, learner_id)
-    body = json.dumps(learner_data(learner), ensure_ascii=False, indent=2)
-    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response = StreamingHttpResponse(
+        _learner_json_chunks(learner), content_type="application/json; charset=utf-8"
+    )
     response["Content-Disposition"] = f'attachment; filename="learner-{learner.pk}.json"'
     return response
 

@@ -9,13 +9,12 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
 from django.db.models import Count, Max
-from django.db.models.functions import TruncDate
 from django.utils import timezone
 from django.utils.translation import gettext
 
 import rules
 from board.component import BoardView, board_context, piece_placement
-from lessons.models import Attempt, Learner, PuzzleResult, Result
+from lessons.models import Attempt, Learner, PuzzleResult, Result, local_day
 from lessons.progress import LessonProgress, lesson_progress, stars_by_puzzle
 from tutor.people.lesson_index import LessonInfo, all_lessons, lesson_url
 from tutor.people.misconceptions import Misconception, misconception_for
@@ -145,15 +144,15 @@ class DayActivity:
 
 
 def recent_activity(learner_ids: list[int], days: int = ACTIVITY_DAYS) -> list[DayActivity]:
-    """Attempts and active learners on each of the last `days` days, today last (one query)."""
-    today = timezone.localdate()
+    """Attempts and active learners on each of the last `days` days, today last (one query on
+    the (learner, day) index: no date is converted row by row)."""
+    today = local_day(timezone.now())
     first = today - timedelta(days=days - 1)
-    start = timezone.make_aware(timezone.datetime.combine(first, timezone.datetime.min.time()))
     rows = (
-        Attempt.objects.filter(learner_id__in=learner_ids, created_at__gte=start)
-        .annotate(day=TruncDate("created_at", tzinfo=timezone.get_current_timezone()))
+        Attempt.objects.filter(learner_id__in=learner_ids, day__gte=first)
         .values("day")
         .annotate(attempts=Count("id"), learners=Count("learner_id", distinct=True))
+        .order_by()
     )
     by_day = {row["day"]: row for row in rows}
     return [

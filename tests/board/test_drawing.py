@@ -1,0 +1,39 @@
+"""board.drawing writes the squares exactly as the board template's loop did."""
+
+import re
+
+import pytest
+from django.template import Context, Template
+
+from board.component import board_context
+from board.drawing import square_buttons
+
+# The loop board.html had before the squares were written in Python.
+TEMPLATE_LOOP = Template(
+    """{% for rank_label, rank in board.rows %}<span class="board-coord board-rank" aria-hidden="true">{{ rank_label }}</span>
+{% for square in rank %}<button type="submit" name="square" value="{{ square.name }}" data-square="{{ square.name }}" class="square {% if square.light %}light{% else %}dark{% endif %}" aria-label="{{ square.label }}"{% if square.piece %} data-piece="{{ square.piece }}"{% endif %}{% if square.highlighted %} data-highlight{% endif %}{% if square.last_move %} data-last-move{% endif %}{% if board.mode == "mark" %} aria-pressed="{% if square.marked %}true{% else %}false{% endif %}"{% elif square.selected %} aria-pressed="true" data-selected{% endif %}{% if square.marked and board.mode != "mark" %} data-marked{% endif %}{% if board.mode == "view" %} disabled{% endif %}>{% if square.image %}<img src="{{ square.image }}" alt="" width="45" height="45" draggable="false">{% endif %}</button>{% endfor %}
+{% endfor %}"""  # noqa: E501
+)
+FEN = "r3k2r/pppq1ppp/8/3Pp3/8/8/PPP2PPP/R3K2R w KQkq e6 0 1"
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"mode": "move", "selected": "e1", "highlights": ["f1", "g1"], "last_move": "e7e5"},
+        {"mode": "mark", "marked": ["d6", "e6"]},
+        {"mode": "view", "marked": ["a1"], "orientation": "black", "last_move": "d2d5"},
+    ],
+)
+def test_the_squares_are_the_templates_markup(options):
+    board = board_context(FEN, **options)
+    expected = TEMPLATE_LOOP.render(Context({"board": board})).strip()
+    assert square_buttons(board) == expected
+    assert len(re.findall(r"<button ", expected)) == 64
+
+
+def test_a_label_is_escaped():
+    board = board_context("4k3/8/8/8/8/8/8/4K3 w - - 0 1", mode="move")
+    squares = [s for rank in board.ranks for s in rank]
+    object.__setattr__(squares[0], "label", '"><script>')
+    assert 'aria-label="&quot;&gt;&lt;script&gt;"' in square_buttons(board)

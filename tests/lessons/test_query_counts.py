@@ -1,0 +1,76 @@
+"""SQL statements per answer, pinned: a move costs the same after 3 tries or 300.
+
+Transaction control (BEGIN, COMMIT, SAVEPOINT …) is left out of the counts: SQLite logs it,
+PostgreSQL does not. Speed itself is measured by tests/benchmarks/, not here.
+"""
+
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from lessons.learners import LEARNER_SESSION_KEY
+from lessons.models import Attempt, Learner
+from tests.benchmarks.scratch import add_attempts
+from tests.lessons.lesson_fixtures import curriculum  # noqa: F401 (fixture)
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("curriculum")]
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+JUMP_URL = "/lessons/knight/knight-first-jump/"
+SOLVE = {"mode": "move", "selected": "g1", "square": "f3"}
+LEGAL_WRONG = {"mode": "move", "selected": "g1", "square": "h3"}
+ILLEGAL = {"mode": "move", "selected": "g1", "square": "g3"}
+TRANSACTION = re.compile(r"^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)", re.IGNORECASE)
+
+
+def data_statements(client, data) -> list[str]:
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(JUMP_URL, data, **HTMX)
+    assert response.status_code == 200
+    return [q["sql"] for q in captured if not TRANSACTION.match(q["sql"])]
+
+
+def as_learner(client, learner: Learner):
+    session = client.session
+    session[LEARNER_SESSION_KEY] = learner.pk
+    session.save()
+    return client
+
+
+@pytest.fixture
+def learner():
+    return Learner.objects.create()
+
+
+def test_a_first_illegal_try_in_a_new_browser_takes_seven_statements(client):
+    # learner created (and its last activity set), the round's last tries, the lesson's
+    # results, the attempt, and the new session (looked for, then written)
+    statements = data_statements(client, ILLEGAL)
+    assert len(statements) == 7, statements
+    assert Attempt.objects.get().verdict == "illegal"
+
+
+def test_a_legal_wrong_move_takes_five_statements(client, learner):
+    # session, learner, the round's last tries, the lesson's results, the attempt
+    statements = data_statements(as_learner(client, learner), LEGAL_WRONG)
+    assert len(statements) == 5, statements
+    assert sum("lessons_learner" in sql for sql in statements) == 1  # looked up once
+
+
+def test_a_solving_move_takes_six_statements(client, learner):
+    # … and the new result: the stars shown come from what the write knew, not a re-read
+    statements = data_statements(as_learner(client, learner), SOLVE)
+    assert len(statements) == 6, statements
+    assert sum("lessons_puzzleresult" in sql for sql in statements) == 2  # read once, written
+
+
+def test_an_illegal_move_after_many_wrong_tries_reads_only_the_last_few(client, learner):
+    add_attempts([learner], 300, [("knight", "knight-first-jump")], weights=(0, 1, 1))
+    as_learner(client, learner)
+    client.post(JUMP_URL, ILLEGAL, **HTMX)  # the hint has come by itself: the session is settled
+    statements = data_statements(client, ILLEGAL)
+    assert len(statements) == 5, statements
+    (tries,) = [sql for sql in statements if sql.startswith("SELECT") and "lessons_attempt" in sql]
+    assert re.search(r"LIMIT 3\b", tries), tries
