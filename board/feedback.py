@@ -18,6 +18,7 @@ class Feedback:
     title: str
     messages: tuple[str, ...] = ()
     why: tuple[str, ...] = ()
+    check: bool = False  # the move gave check: the page plays the check sound
 
     @classmethod
     def note(cls, title: str) -> Feedback:

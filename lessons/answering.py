@@ -9,7 +9,7 @@ kept in the session) and a way to get the learner (made at the first attempt).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, MutableMapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -162,12 +162,13 @@ class _Answering:
         if outcome.result == Result.CORRECT:
             self.hints.forget(puzzle)
             screen.solved_stars = recorded.stars
-            screen.feedback = _solved(screen, outcome, answer)
+            screen.feedback = replace(_solved(screen, outcome, answer), check=_gives_check(outcome))
             return screen
         if outcome.result == Result.ILLEGAL:
             screen.feedback = _not_allowed(screen, outcome.rules_verdict)
         else:
             screen.feedback = _missed(screen, outcome, recorded.mistakes)
+        screen.feedback = replace(screen.feedback, check=_gives_check(outcome))
         if recorded.mistakes >= SECOND_TRY and not self.hints.shown(puzzle):
             self.hints.remember(puzzle)  # after the second wrong try, the hint comes by itself
             screen.feedback = screen.feedback.adding(_("Here is a hint to help you."))
@@ -181,7 +182,7 @@ def _continued(screen: Screen, outcome: Outcome) -> Screen:
     # The judge's praise (「好棋！再找下一步。」) is the title, so it is not said twice.
     title = outcome.message or _("Good move!")
     messages = (_reply_sentence(outcome, screen.puzzle),) if outcome.reply else ()
-    screen.feedback = Feedback(Result.CONTINUE, title, messages)
+    screen.feedback = Feedback(Result.CONTINUE, title, messages, check=_gives_check(outcome))
     return screen
 
 
@@ -271,6 +272,12 @@ def _destinations_of(fen: str, square: str, puzzle: Puzzle) -> frozenset[str]:
     if puzzle.kind == "squares" and puzzle.target == "destinations":
         return frozenset()
     return frozenset(rules.destinations(fen, square))
+
+
+def _gives_check(outcome: Outcome) -> bool:
+    """Whether the learner's move gives check (the page plays the check sound)."""
+    verdict = outcome.rules_verdict
+    return bool(verdict is not None and verdict.legal and verdict.gives_check)
 
 
 def _reply_sentence(outcome: Outcome, puzzle: Puzzle) -> str:

@@ -26,6 +26,8 @@ from lessons.learners import current_learner, current_or_new_learner
 from lessons.progress import first_unsolved, lesson_progress, puzzle_ids, stars_by_puzzle
 from lessons.progress import lesson_map as build_lesson_map
 
+NOTATION_LESSON = "notation"  # where moves written as Nf3 are taught
+
 
 @require_GET
 def lesson_map(request: HttpRequest) -> HttpResponse:
@@ -155,7 +157,17 @@ def puzzle_context(
         "history": _history(puzzle),
         "history_words": _history_in_words(puzzle),
         "circled": _circled(screen),
+        "typed_move_tucked": not _teaches_notation(lesson),
+        "typed_move_open": bool(request.POST.get("typed_submit") or request.POST.get("typed")),
     }
+
+
+def _teaches_notation(lesson: Lesson) -> bool:
+    """From the notation lesson on, moves may be typed (Nf3); before it the box is tucked away
+    for keyboard users, so a child sees the board, not a text field. A curriculum without a
+    notation lesson shows it everywhere."""
+    notation = get_curriculum().lesson(NOTATION_LESSON)
+    return notation is None or lesson.order >= notation.order
 
 
 def _board(screen: Screen, solved: bool):

@@ -137,7 +137,7 @@ def _move_feedback(
         )
     if claim_asked and not claimed:
         messages.append(gettext("No draw can be claimed with this move; it is played, play on."))
-    return Feedback(Result.CORRECT, title, tuple(messages))
+    return Feedback(Result.CORRECT, title, tuple(messages), check=verdict.gives_check)
 
 
 @require_http_methods(["GET", "POST"])

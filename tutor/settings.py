@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "practice",
     "tutor.people",
     "live",
+    "zhuyin",
 ]
 
 MIDDLEWARE = [
@@ -92,6 +93,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "tutor.privacy.PrivacyMiddleware",
     "tutor.bodies.UnreadableBodyMiddleware",
+    "zhuyin.middleware.ZhuyinMiddleware",  # innermost: rubies go in before any compression
 ]
 
 ROOT_URLCONF = "tutor.urls"
@@ -109,6 +111,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "tutor.people.assignments.assigned_lessons",
                 "languages.context_processors.languages",
+                "zhuyin.views.context",
             ],
         },
     },

@@ -1,0 +1,121 @@
+"""注音 readings: pypinyin corrected by the reviewed chess table, checked term by term."""
+
+from glossary import terms
+from zhuyin.readings import readings, ruby
+
+# Every chess term of the glossary (its Taiwan name and the other names written in Traditional
+# characters), read as a Taiwanese chess teacher reads them (教育部《重編國語辭典》 readings;
+# 車 ㄐㄩ as in 象棋; 子 in 吃子/棋子 full tone ㄗˇ; 行 of a file ㄏㄤˊ; 長易位 ㄔㄤˊ).
+EXPECTED = {
+    "王": "ㄨㄤˊ",
+    "國王": "ㄍㄨㄛˊ ㄨㄤˊ",
+    "后": "ㄏㄡˋ",
+    "皇后": "ㄏㄨㄤˊ ㄏㄡˋ",
+    "車": "ㄐㄩ",
+    "城堡": "ㄔㄥˊ ㄅㄠˇ",
+    "象": "ㄒㄧㄤˋ",
+    "主教": "ㄓㄨˇ ㄐㄧㄠˋ",
+    "馬": "ㄇㄚˇ",
+    "騎士": "ㄑㄧˊ ㄕˋ",
+    "絆馬腳": "ㄅㄢˋ ㄇㄚˇ ㄐㄧㄠˇ",
+    "蹩馬腿": "ㄅㄧㄝˊ ㄇㄚˇ ㄊㄨㄟˇ",
+    "兵": "ㄅㄧㄥ",
+    "士兵": "ㄕˋ ㄅㄧㄥ",
+    "小兵": "ㄒㄧㄠˇ ㄅㄧㄥ",
+    "西洋棋": "ㄒㄧ ㄧㄤˊ ㄑㄧˊ",
+    "國際象棋": "ㄍㄨㄛˊ ㄐㄧˋ ㄒㄧㄤˋ ㄑㄧˊ",
+    "直行": "ㄓˊ ㄏㄤˊ",
+    "直線": "ㄓˊ ㄒㄧㄢˋ",
+    "橫排": "ㄏㄥˊ ㄆㄞˊ",
+    "橫線": "ㄏㄥˊ ㄒㄧㄢˋ",
+    "斜線": "ㄒㄧㄝˊ ㄒㄧㄢˋ",
+    "吃子": "ㄔ ㄗˇ",
+    "王車易位": "ㄨㄤˊ ㄐㄩ ㄧˋ ㄨㄟˋ",
+    "入堡": "ㄖㄨˋ ㄅㄠˇ",
+    "易位": "ㄧˋ ㄨㄟˋ",
+    "短易位": "ㄉㄨㄢˇ ㄧˋ ㄨㄟˋ",
+    "王翼易位": "ㄨㄤˊ ㄧˋ ㄧˋ ㄨㄟˋ",
+    "長易位": "ㄔㄤˊ ㄧˋ ㄨㄟˋ",
+    "后翼易位": "ㄏㄡˋ ㄧˋ ㄧˋ ㄨㄟˋ",
+    "吃過路兵": "ㄔ ㄍㄨㄛˋ ㄌㄨˋ ㄅㄧㄥ",
+    "升變": "ㄕㄥ ㄅㄧㄢˋ",
+    "兵的升變": "ㄅㄧㄥ ˙ㄉㄜ ㄕㄥ ㄅㄧㄢˋ",
+    "摸子走子": "ㄇㄛ ㄗˇ ㄗㄡˇ ㄗˇ",
+    "將軍": "ㄐㄧㄤ ㄐㄩㄣ",
+    "叫將": "ㄐㄧㄠˋ ㄐㄧㄤ",
+    "應將": "ㄧㄥˋ ㄐㄧㄤ",
+    "解將": "ㄐㄧㄝˇ ㄐㄧㄤ",
+    "將死": "ㄐㄧㄤ ㄙˇ",
+    "逼和": "ㄅㄧ ㄏㄜˊ",
+    "僵局": "ㄐㄧㄤ ㄐㄩˊ",
+    "和棋": "ㄏㄜˊ ㄑㄧˊ",
+    "和局": "ㄏㄜˊ ㄐㄩˊ",
+    "平手": "ㄆㄧㄥˊ ㄕㄡˇ",
+    "死局": "ㄙˇ ㄐㄩˊ",
+    "子力不足": "ㄗˇ ㄌㄧˋ ㄅㄨˋ ㄗㄨˊ",
+    "三次重複": "ㄙㄢ ㄘˋ ㄔㄨㄥˊ ㄈㄨˋ",
+    "五十回合規則": "ㄨˇ ㄕˊ ㄏㄨㄟˊ ㄏㄜˊ ㄍㄨㄟ ㄗㄜˊ",
+    "五十步規則": "ㄨˇ ㄕˊ ㄅㄨˋ ㄍㄨㄟ ㄗㄜˊ",
+    "協議和棋": "ㄒㄧㄝˊ ㄧˋ ㄏㄜˊ ㄑㄧˊ",
+    "提和": "ㄊㄧˊ ㄏㄜˊ",
+}
+
+
+def glossary_names() -> list[str]:
+    names = []
+    for section in terms.glossary_in(terms.SOURCE).sections:
+        for term in section.terms:
+            names.append(term.name)
+            names += [other.text for other in term.other_names if other.script == "hant"]
+    return names
+
+
+def read(text: str) -> str:
+    return " ".join(reading for _, reading in readings(text) if reading)
+
+
+def test_every_chess_term_of_the_glossary_has_its_reviewed_reading():
+    names = glossary_names()
+    assert names, "the glossary has terms"
+    assert sorted(set(names) - set(EXPECTED)) == []  # a new term needs a reviewed reading here
+    for name in names:
+        assert read(name) == EXPECTED[name], name
+
+
+def test_the_rook_reads_ju_wherever_it_stands():
+    assert read("車") == "ㄐㄩ"
+    assert read("白車往前走") == "ㄅㄞˊ ㄐㄩ ㄨㄤˇ ㄑㄧㄢˊ ㄗㄡˇ"
+
+
+def test_polyphones_read_the_chess_way():
+    assert read("將軍") == "ㄐㄧㄤ ㄐㄩㄣ"
+    assert read("和棋") == "ㄏㄜˊ ㄑㄧˊ"
+    assert read("兵斜著往前吃") == "ㄅㄧㄥ ㄒㄧㄝˊ ˙ㄓㄜ ㄨㄤˇ ㄑㄧㄢˊ ㄔ"
+    assert read("着") == "˙ㄓㄜ"
+    assert read("象") == "ㄒㄧㄤˋ" and read("后") == "ㄏㄡˋ" and read("兵") == "ㄅㄧㄥ"
+
+
+def test_the_light_tone_is_written_first():
+    assert read("我的") == "ㄨㄛˇ ˙ㄉㄜ"
+
+
+def test_only_chinese_characters_get_a_reading():
+    assert readings("e4，白兵") == (
+        ("e", None),
+        ("4", None),
+        ("，", None),
+        ("白", "ㄅㄞˊ"),
+        ("兵", "ㄅㄧㄥ"),
+    )
+
+
+def test_ruby_escapes_plain_text_and_hides_the_reading_from_screen_readers():
+    assert ruby("<車>") == '&lt;<ruby>車<rt aria-hidden="true">ㄐㄩ</rt></ruby>&gt;'
+
+
+def test_a_text_is_read_once_then_cached():
+    readings.cache_clear()
+    readings("王車易位是特別的走法")
+    readings("王車易位是特別的走法")
+    info = readings.cache_info()
+    assert (info.misses, info.hits) == (1, 1)

@@ -1,0 +1,5 @@
+from django.urls import path
+
+from zhuyin import views
+
+urlpatterns = [path("zhuyin/", views.switch, name="zhuyin_switch")]
