@@ -33,6 +33,9 @@ PICTURES: dict[str, LessonPicture] = {
     "draws": LessonPicture(("wK", "bK"), "½"),
     "notation": LessonPicture(("wN",), "Nf3"),
     "touch-move": LessonPicture(("wN",), "☝"),
+    "piece-values": LessonPicture(("wQ", "wP"), "9"),
+    "protection": LessonPicture(("wN", "wP"), "✓"),
+    "check-wins": LessonPicture(("wN", "bK"), "+"),
 }
 
 FALLBACK = LessonPicture(("wP",))

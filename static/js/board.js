@@ -253,20 +253,29 @@
     focusedId = active && active.id && !(active.dataset && active.dataset.square) ? active.id : null;
     if (focusedId) focusedSquare = null;
   });
-  /* A live region swapped in with its text already inside is often not read out:
-     empty it and put the words back a moment later, so screen readers announce them. */
+  /* A live region swapped in with its text already inside is often not read out, so the
+     feedback is said in the page's own live region (base.html), which is never swapped:
+     its words change in place and are announced, and the feedback on screen stays put. */
   function announce(root) {
-    var regions = root.querySelectorAll ? root.querySelectorAll("[data-feedback]") : [];
-    Array.prototype.forEach.call(regions, function (region) {
-      var content = region.innerHTML;
-      if (!region.textContent.trim()) return;
-      region.innerHTML = "";
-      setTimeout(function () { region.innerHTML = content; }, 100);
+    var announcer = document.querySelector("[data-announcer]");
+    var region = root.matches("[data-feedback]") ? root : root.querySelector("[data-feedback]");
+    if (!announcer || !region) return;
+    var words = region.cloneNode(true);
+    Array.prototype.forEach.call(words.querySelectorAll("rt, [data-why]"), function (node) {
+      node.remove();
     });
+    var text = words.textContent.replace(/\s+/g, " ").trim();
+    if (!text) return;
+    // The same words twice in a row are still a new answer: make the change visible to
+    // the screen reader with a no-break space.
+    announcer.textContent = text === announcer.textContent ? text + "\u00a0" : text;
   }
 
-  document.addEventListener("htmx:afterSettle", function () {
-    announce(document);
+  document.addEventListener("htmx:afterSettle", function (event) {
+    // What was swapped in, found again by id (an outerHTML swap replaces the target).
+    var target = event.detail.target;
+    var root = target && target.id ? document.getElementById(target.id) : null;
+    if (root) announce(root);
   });
   document.addEventListener("htmx:afterSettle", function () {
     // The promotion picker or a confirmation question takes focus when one opens.
@@ -290,6 +299,7 @@
     var message = page.querySelector('[role="alert"]');
     feedback.removeAttribute("data-verdict");
     feedback.textContent = message ? message.textContent : event.detail.xhr.statusText;
+    announce(feedback);
   });
   document.addEventListener("DOMContentLoaded", function () { init(document); });
   document.addEventListener("htmx:load", function (event) { init(event.target); });

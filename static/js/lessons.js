@@ -5,14 +5,11 @@
   "use strict";
   document.addEventListener("htmx:afterSettle", function (event) {
     if (!event.detail.target || event.detail.target.id !== "puzzle") return;
-    // board.js refills the feedback 100 ms after the swap (to have it announced).
-    setTimeout(function () {
-      var feedback = document.querySelector("#puzzle [data-feedback][data-verdict]");
-      if (!feedback) return;
-      var box = feedback.getBoundingClientRect();
-      if (box.bottom > window.innerHeight || box.top < 0) {
-        feedback.scrollIntoView({ block: "nearest" });
-      }
-    }, 150);
+    var feedback = document.querySelector("#puzzle [data-feedback][data-verdict]");
+    if (!feedback) return;
+    var box = feedback.getBoundingClientRect();
+    if (box.bottom > window.innerHeight || box.top < 0) {
+      feedback.scrollIntoView({ block: "nearest" });
+    }
   });
 })();

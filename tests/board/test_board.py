@@ -157,7 +157,7 @@ def test_the_promotion_picker_offers_four_pieces_in_the_movers_colour():
 
 def test_the_feedback_is_always_present_and_carries_its_verdict():
     empty = render_to_string("board/feedback.html", {"feedback": None})
-    assert 'data-feedback role="status" aria-live="polite">' in empty
+    assert "data-feedback>" in empty
     assert "data-verdict" not in empty
     html = render_to_string(
         "board/feedback.html",

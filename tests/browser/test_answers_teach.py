@@ -13,7 +13,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def look(page: Page, screenshot_dir, name: str, size: str) -> None:
-    page.wait_for_timeout(250)  # board.js blanks the feedback for 100 ms
     page.screenshot(path=screenshot_dir / f"teach-{name}-{size}.png", full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
 

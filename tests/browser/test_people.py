@@ -100,7 +100,7 @@ def test_a_teacher_prints_cards_for_25_and_sees_a_students_solve_in_the_grid(
     names = "\n".join(f"學生{n:02d}" for n in range(1, 26))
     page.get_by_label("學生暱稱，一行一個").fill(names)
     page.get_by_role("button", name="加入這些學生").click()
-    expect(page.get_by_role("status")).to_contain_text("加入了 25 位學生。")
+    expect(page.locator(".notice[role=status]")).to_contain_text("加入了 25 位學生。")
     expect(page.locator(".roster tbody tr")).to_have_count(25)
     page.screenshot(path=screenshot_dir / "people-class-roster.png", full_page=True)
     assert_no_axe_violations(axe, page)

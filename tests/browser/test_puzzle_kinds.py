@@ -23,8 +23,6 @@ def open_puzzle(page: Page, live_server, size: str, slug: str, puzzle_id: str) -
 
 def look(page: Page, screenshot_dir, name: str, size: str) -> None:
     """Save what the child sees, and check the page never scrolls sideways."""
-    # board.js empties the swapped feedback for 100 ms so screen readers announce it again.
-    page.wait_for_timeout(250)
     if page.locator("[data-feedback][data-verdict]").count():
         expect(page.locator("[data-feedback] .feedback-title")).to_be_visible()
     page.screenshot(path=screenshot_dir / f"kind-{name}-{size}.png", full_page=True)

@@ -166,8 +166,6 @@ def test_the_board_fits_the_screen_and_axe_finds_nothing(
     assert_no_axe_violations(axe, page)
 
     tap_move(page, "f1", "c4")
-    # board.js blanks the feedback for 100 ms after the swap, for screen readers: wait
-    # for the swap to settle, then for the words to be back, before looking.
     wait_for_htmx(page)
     expect_refused(page, START, [], "f1c4", {"e2"})
     assert page.evaluate("document.documentElement.scrollWidth") <= width

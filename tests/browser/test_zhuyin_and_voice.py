@@ -57,7 +57,6 @@ def test_with_zhuyin_on_every_character_of_a_lesson_has_its_reading(
     page.locator("#hint-button").click()  # named 「提 示」 with rubies
     expect(page.locator("[data-hint]")).to_be_visible()
     wait_for_htmx(page)
-    page.wait_for_timeout(200)  # board.js puts the feedback's words back after 100 ms
     assert page.evaluate(BARE_CHARACTERS) == []
     page.screenshot(path=screenshot_dir / f"zhuyin-feedback-{size}.png", full_page=True)
     assert_no_axe_violations(axe, page)

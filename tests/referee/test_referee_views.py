@@ -30,7 +30,7 @@ def highlighted(html: str) -> set[str]:
 
 
 def verdict(html: str) -> str | None:
-    found = re.search(r'data-feedback role="status" aria-live="polite" data-verdict="(\w+)"', html)
+    found = re.search(r'data-feedback data-verdict="(\w+)"', html)
     return found.group(1) if found else None
 
 
