@@ -17,7 +17,8 @@ BARE_CHARACTERS = """() => {
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (!cjk.test(node.data)) continue;
     const parent = node.parentElement;
-    if (parent.closest('script, style, svg, option, [hidden]')) continue;
+    // The live region is heard, never seen: a screen reader reads the characters, not 注音.
+    if (parent.closest('script, style, svg, option, [hidden], [data-announcer]')) continue;
     if (parent.closest('rt')) continue;
     const ruby = parent.closest('ruby');
     const reading = ruby && ruby.querySelector('rt');
