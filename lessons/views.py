@@ -157,9 +157,14 @@ def puzzle_context(
         "history": _history(puzzle),
         "history_words": _history_in_words(puzzle),
         "circled": _circled(screen),
-        "typed_move_tucked": not _teaches_notation(lesson),
+        "typed_move_tucked": _typed_move_tucked(puzzle),
         "typed_move_open": bool(request.POST.get("typed_submit") or request.POST.get("typed")),
     }
+
+
+def _typed_move_tucked(puzzle: Puzzle) -> bool:
+    lesson = get_curriculum().lesson(puzzle.lesson)
+    return lesson is not None and not _teaches_notation(lesson)
 
 
 def _teaches_notation(lesson: Lesson) -> bool:

@@ -1,5 +1,6 @@
 """「再練習」: a practice round answers like a lesson's puzzle; the level follows the learner."""
 
+import json
 import re
 
 import pytest
@@ -9,7 +10,7 @@ from curriculum.loading import get_curriculum
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
 from practice import generators
-from tutor.people.exports import learner_data
+from tutor.people.exports import learner_json_chunks
 
 pytestmark = pytest.mark.django_db
 
@@ -160,7 +161,7 @@ def test_generated_attempts_are_exported_like_any_other(client):
     client.post(
         f"/practice/knight/{KNIGHT}/", {"mode": "mark", "done": "1", "marked": knight_squares()}
     )
-    data = learner_data(Learner.objects.get())
+    data = json.loads("".join(learner_json_chunks(Learner.objects.get())))
     assert [(a["lesson"], a["puzzle"], a["verdict"]) for a in data["attempts"]] == [
         ("knight", KNIGHT, "correct")
     ]

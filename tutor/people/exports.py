@@ -174,7 +174,7 @@ def _attempt_data(a: Attempt) -> dict:
     }
 
 
-def _learner_json_chunks(learner: Learner) -> Iterator[str]:
+def learner_json_chunks(learner: Learner) -> Iterator[str]:
     """learner_data with its "attempts" list, written as the attempts are read."""
     opening = json.dumps({**learner_data(learner), "attempts": []}, ensure_ascii=False, indent=2)
     yield opening.removesuffix("[]\n}") + "["
@@ -191,7 +191,7 @@ def _learner_json_chunks(learner: Learner) -> Iterator[str]:
 def learner_json(request: HttpRequest, learner_id: int) -> StreamingHttpResponse:
     learner = learner_for_grown_up(request.user, learner_id)
     response = StreamingHttpResponse(
-        _learner_json_chunks(learner), content_type="application/json; charset=utf-8"
+        learner_json_chunks(learner), content_type="application/json; charset=utf-8"
     )
     response["Content-Disposition"] = f'attachment; filename="learner-{learner.pk}.json"'
     return response
