@@ -36,6 +36,9 @@ PICTURES: dict[str, LessonPicture] = {
     "piece-values": LessonPicture(("wQ", "wP"), "9"),
     "protection": LessonPicture(("wN", "wP"), "✓"),
     "check-wins": LessonPicture(("wN", "bK"), "+"),
+    "game-endings": LessonPicture(("wK", "bK"), "1-0"),
+    "move-complete": LessonPicture(("wN",), "↓"),
+    "house-rules": LessonPicture(("wK",), "≠"),
 }
 
 FALLBACK = LessonPicture(("wP",))
