@@ -49,6 +49,9 @@ CHESS_READINGS: dict[str, tuple[str, ...]] = {
     "黑子": ("ㄏㄟ", "ㄗˇ"),
 }
 LONGEST = max(len(phrase) for phrase in CHESS_READINGS)
+# A character standing alone (no Chinese character beside it): the glossary's word for a line
+# of squares, 「行」, is ㄏㄤˊ (a lone 行 in the lessons means nothing else; 不行 is a phrase).
+LONE_READINGS: dict[str, tuple[str, ...]] = {"行": ("ㄏㄤˊ",)}
 
 
 def _taiwan_style(reading: str) -> str:
@@ -64,6 +67,8 @@ def _dictionary(run: str) -> list[str]:
 
 
 def _run_readings(run: str) -> list[str]:
+    if run in LONE_READINGS:
+        return list(LONE_READINGS[run])
     readings = _dictionary(run)
     i = 0
     while i < len(run):

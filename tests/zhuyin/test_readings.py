@@ -19,6 +19,8 @@ EXPECTED = {
     "騎士": "ㄑㄧˊ ㄕˋ",
     "絆馬腳": "ㄅㄢˋ ㄇㄚˇ ㄐㄧㄠˇ",
     "蹩馬腿": "ㄅㄧㄝˊ ㄇㄚˇ ㄊㄨㄟˇ",
+    "行": "ㄏㄤˊ",  # 「行」 alone: a line of squares
+    "列": "ㄌㄧㄝˋ",
     "兵": "ㄅㄧㄥ",
     "士兵": "ㄕˋ ㄅㄧㄥ",
     "小兵": "ㄒㄧㄠˇ ㄅㄧㄥ",
@@ -93,6 +95,9 @@ def test_polyphones_read_the_chess_way():
     assert read("兵斜著往前吃") == "ㄅㄧㄥ ㄒㄧㄝˊ ˙ㄓㄜ ㄨㄤˇ ㄑㄧㄢˊ ㄔ"
     assert read("着") == "˙ㄓㄜ"
     assert read("象") == "ㄒㄧㄤˋ" and read("后") == "ㄏㄡˋ" and read("兵") == "ㄅㄧㄥ"
+    # 「行」 alone is a line of squares; in a phrase the dictionary decides.
+    assert read("「行」叫橫排") == "ㄏㄤˊ ㄐㄧㄠˋ ㄏㄥˊ ㄆㄞˊ"
+    assert read("不行") == "ㄅㄨˋ ㄒㄧㄥˊ"
 
 
 def test_the_light_tone_is_written_first():
