@@ -53,7 +53,11 @@ class Attempt(models.Model):
     puzzle = models.CharField(max_length=80)
     answer = models.CharField(max_length=200)
     verdict = models.CharField(max_length=10, choices=RECORDED)  # a curriculum Result
-    reason = models.CharField(max_length=40, blank=True, help_text="rules.Reason name")
+    reason = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="rules.Reason or rules.Fact name; empty when none names the rule",
+    )
     fen = models.CharField(max_length=100, blank=True, help_text="position the move was tried in")
     hint_used = models.BooleanField(default=False)
     created_at = models.DateTimeField(default=timezone.now)
@@ -64,8 +68,9 @@ class Attempt(models.Model):
             models.Index(fields=["learner", "created_at"]),
             models.Index(fields=["learner", "puzzle", "created_at"]),
             models.Index(fields=["learner", "day"]),
-            # Misconceptions count a class's illegal tries by reason from the index alone.
-            models.Index(fields=["learner", "verdict", "reason"]),
+            # Misconceptions count a class's wrong answers by reason, or by lesson when no
+            # engine code names the rule, from the index alone.
+            models.Index(fields=["learner", "verdict", "reason", "lesson"]),
         ]
 
     def __str__(self) -> str:

@@ -6,7 +6,6 @@ from django.shortcuts import render
 from tutor.people import reports
 from tutor.people.forms import AssignmentForm
 from tutor.people.lesson_index import all_lessons
-from tutor.people.misconceptions import misconception_for
 from tutor.people.permissions import classroom_for_teacher, grown_up_required, student_for_teacher
 
 
@@ -35,15 +34,12 @@ def class_dashboard(request: HttpRequest, classroom_id: int) -> HttpResponse:
 def student_history(request: HttpRequest, student_id: int) -> HttpResponse:
     student = student_for_teacher(request.user, student_id)
     lessons = {lesson.slug: lesson for lesson in all_lessons()}
-    attempts = [
-        (attempt, misconception_for(attempt.reason) if attempt.reason else None)
-        for attempt in reports.attempt_history(student.learner)
-    ]
-    latest = attempts[0][0].created_at if attempts else None
+    attempts = reports.attempt_history(student.learner)
+    latest = attempts[0].attempt.created_at if attempts else None
     context = {
         "student": student,
         "learner": student.learner,
-        "last_active": reports.last_active(student.learner, latest),
+        "last_active": latest,  # the latest answer: being added is not learning
         "attempts": attempts,
         "lessons": lessons,
         "row": reports.class_grid([student], list(lessons.values()))[0],

@@ -1,13 +1,17 @@
-"""The rules learners trip over: a short name for each rules.Reason, and the lesson teaching it.
+"""The rules learners trip over: a short name for each rules.Reason and rules.Fact, and the
+lesson teaching it; a wrong answer with neither is the rule of its lesson.
 
-Keys are rules.Reason names (the engine's contract); the names are for grown-ups'
-dashboards, so they are short and say the rule, not the mistake's details.
+Keys are rules.Reason and rules.Fact names (the engine's contract); the names are for
+grown-ups' dashboards, so they are short and say the rule, not the mistake's details.
 """
 
 from dataclasses import dataclass
 
 from django.utils.functional import Promise
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+
+from curriculum.loading import get_curriculum
 
 BY_PIECE = "by-piece"  # the lesson of the piece that was moved: see lesson_for()
 
@@ -24,7 +28,7 @@ LESSON_OF_PIECE = {
 @dataclass(frozen=True)
 class Misconception:
     reason: str
-    title: Promise
+    title: Promise | str
     lesson: str
 
     def lesson_for(self, moved_piece: str) -> str:
@@ -144,3 +148,13 @@ def misconception_for(reason: str) -> Misconception:
     unknown code gets a plain title and no lesson."""
     found = MISCONCEPTIONS.get(reason) or FACT_MISCONCEPTIONS.get(reason)
     return found or Misconception(reason, _("Another rule"), "")
+
+
+def lesson_misconception(slug: str) -> Misconception:
+    """A wrong answer no engine code names (a text question, a legal move that misses the
+    goal): the rule is the one its lesson teaches."""
+    lesson = get_curriculum().lesson(slug)
+    if lesson is None:
+        return Misconception("", _("Another rule"), "")
+    title = gettext("What the lesson “%(lesson)s” teaches") % {"lesson": lesson.title}
+    return Misconception("", title, slug)

@@ -25,7 +25,8 @@ PIN_SCOPE = "pin"
 
 
 def _children(user) -> list[ChildProfile]:
-    """The parent's children, each with `last_active`: their latest attempt or pick (one query;
+    """The parent's children, each with `last_active`: their latest answer, None before the
+    first (being added or picked is not learning) (one query;
     each child's latest attempt is one step down the (learner, created_at) index, so the
     page costs the same after 200 attempts or 200,000)."""
     latest_attempt = (
@@ -36,10 +37,8 @@ def _children(user) -> list[ChildProfile]:
     children = list(
         ChildProfile.objects.filter(parent=user)
         .select_related("learner")
-        .annotate(last_attempt=Subquery(latest_attempt))
+        .annotate(last_active=Subquery(latest_attempt))
     )
-    for child in children:
-        child.last_active = reports.last_active(child.learner, child.last_attempt)
     return children
 
 
@@ -78,10 +77,9 @@ def child_progress(request: HttpRequest, learner_id: int) -> HttpResponse:
     context = {
         "child": child,
         "learner": child.learner,
-        "last_active": reports.last_active(
-            child.learner,
-            Attempt.objects.filter(learner=child.learner).aggregate(t=Max("created_at"))["t"],
-        ),
+        "last_active": Attempt.objects.filter(learner=child.learner).aggregate(t=Max("created_at"))[
+            "t"
+        ],
         "lessons": reports.stars_per_lesson(child.learner),
         "trips": reports.rules_tripped_over([child.learner_id]),
     }

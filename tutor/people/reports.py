@@ -1,14 +1,15 @@
 """What the grown-ups see, computed in a fixed number of queries whatever the class size.
 
 Stars and completion come from lessons.progress (the same rules as the lesson
-map); mistakes are the learners' illegal attempts grouped by rules.Reason.
+map); mistakes are the learners' wrong answers of every kind grouped by the rule they
+broke (tutor.people.misconceptions), each with its latest example said in words.
 """
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 
-from django.db.models import Count, Max
+from django.db.models import Count, Max, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -16,8 +17,9 @@ import rules
 from board.component import BoardView, board_context, piece_placement
 from lessons.models import Attempt, Learner, PuzzleResult, Result, local_day
 from lessons.progress import LessonProgress, lesson_progress, stars_by_puzzle
+from tutor.people.answers_in_words import answer_in_words
 from tutor.people.lesson_index import LessonInfo, all_lessons, lesson_url
-from tutor.people.misconceptions import Misconception, misconception_for
+from tutor.people.misconceptions import Misconception, lesson_misconception, misconception_for
 from tutor.people.models import Assignment, Classroom, Student
 
 ACTIVITY_DAYS = 7
@@ -46,12 +48,13 @@ def stars_per_lesson(learner: Learner) -> list[LessonStars]:
 
 @dataclass(frozen=True)
 class Trip:
-    """A rule tripped over `count` times, with the latest illegal try as an example."""
+    """A rule tripped over `count` times, with the latest wrong answer as an example."""
 
     misconception: Misconception
     count: int
     example_fen: str
     example_answer: str
+    example_puzzle: str = ""
 
     @property
     def moved_piece(self) -> str:
@@ -69,6 +72,11 @@ class Trip:
         return lesson_url(lesson) if lesson else ""
 
     @property
+    def example_in_words(self) -> str:
+        """The latest wrong answer as a grown-up reads it (never a move code)."""
+        return answer_in_words(self.example_puzzle, self.example_fen, self.example_answer)
+
+    @property
     def board(self) -> BoardView | None:
         """The example position, drawn small; None when no position was kept."""
         if not self.example_fen:
@@ -83,28 +91,59 @@ class Trip:
 
     @property
     def board_label(self) -> str:
-        return gettext("Example position: %(fen)s") % {"fen": self.example_fen}
+        said = self.example_in_words
+        if said:
+            return gettext("The position of the latest wrong answer: %(answer)s") % {"answer": said}
+        return gettext("The position of the latest wrong answer")
+
+
+WRONG = (Result.ILLEGAL, Result.INCORRECT)
+
+
+@dataclass
+class _Tally:
+    misconception: Misconception
+    count: int = 0
+    latest: int = 0
+
+    def add(self, count: int, latest: int) -> None:
+        self.count += count
+        self.latest = max(self.latest, latest)
 
 
 def rules_tripped_over(learner_ids: list[int], limit: int = 5) -> list[Trip]:
-    """The reasons most often behind illegal moves, most frequent first (two queries)."""
-    rows = list(
-        Attempt.objects.filter(learner_id__in=learner_ids, verdict=Result.ILLEGAL)
-        .exclude(reason="")
-        .values("reason")
-        .annotate(count=Count("id"), latest=Max("id"))
-        .order_by("-count", "reason")[:limit]
-    )
-    examples = Attempt.objects.only("fen", "answer").in_bulk([row["latest"] for row in rows])
+    """Every kind of wrong answer grouped by the rule it broke, most frequent first (three
+    queries, each read from the (learner, verdict, reason, lesson) index): an illegal move
+    by the engine's Reason, a wrong answer by the Fact that shows it wrong, and one with
+    neither (a text question, a legal move that misses the goal) by its lesson's rule."""
+    wrong = Attempt.objects.filter(learner_id__in=learner_ids, verdict__in=WRONG)
+    tallies: dict[tuple[str, str], _Tally] = {}
+
+    def tally(misconception: Misconception, rows: QuerySet) -> None:
+        key = (str(misconception.title), misconception.lesson)
+        found = tallies.setdefault(key, _Tally(misconception))
+        found.add(rows["count"], rows["latest"])
+
+    for row in _counted(wrong.exclude(reason=""), "reason"):
+        tally(misconception_for(row["reason"]), row)
+    for row in _counted(wrong.filter(reason=""), "lesson"):
+        tally(lesson_misconception(row["lesson"]), row)
+    ranked = sorted(tallies.values(), key=lambda t: (-t.count, -t.latest))[:limit]
+    examples = Attempt.objects.only("fen", "answer", "puzzle").in_bulk([t.latest for t in ranked])
     return [
         Trip(
-            misconception_for(row["reason"]),
-            row["count"],
-            examples[row["latest"]].fen,
-            examples[row["latest"]].answer,
+            t.misconception,
+            t.count,
+            examples[t.latest].fen,
+            examples[t.latest].answer,
+            examples[t.latest].puzzle,
         )
-        for row in rows
+        for t in ranked
     ]
+
+
+def _counted(attempts: QuerySet, by: str) -> QuerySet:
+    return attempts.values(by).annotate(count=Count("id"), latest=Max("id")).order_by()
 
 
 @dataclass
@@ -189,10 +228,38 @@ def assignment_statuses(
     return statuses
 
 
-def last_active(learner: Learner, last_attempt: datetime | None) -> datetime:
-    """When the learner last did something: their latest attempt, or when they were last picked."""
-    return max(filter(None, [learner.last_active_at, last_attempt]))
+@dataclass(frozen=True)
+class HistoryRow:
+    """One attempt as the teacher's history table shows it: the puzzle by its number in
+    the lesson, the answer in words, the rule a wrong answer broke."""
+
+    attempt: Attempt
+    number: int | None  # the puzzle's place in its lesson, None once removed
+    answer: str
+    misconception: Misconception | None
 
 
-def attempt_history(learner: Learner, limit: int = 200) -> list[Attempt]:
-    return list(Attempt.objects.filter(learner=learner).order_by("-created_at", "-pk")[:limit])
+def attempt_history(learner: Learner, limit: int = 200) -> list[HistoryRow]:
+    attempts = Attempt.objects.filter(learner=learner).order_by("-created_at", "-pk")[:limit]
+    places = {
+        puzzle_id: number
+        for lesson in all_lessons()
+        for number, puzzle_id in enumerate(lesson.puzzle_ids, start=1)
+    }
+    return [
+        HistoryRow(
+            attempt,
+            places.get(attempt.puzzle),
+            answer_in_words(attempt.puzzle, attempt.fen, attempt.answer),
+            _broken(attempt),
+        )
+        for attempt in attempts
+    ]
+
+
+def _broken(attempt: Attempt) -> Misconception | None:
+    if attempt.verdict not in WRONG:
+        return None
+    if attempt.reason:
+        return misconception_for(attempt.reason)
+    return lesson_misconception(attempt.lesson)
