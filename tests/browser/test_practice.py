@@ -56,6 +56,6 @@ def test_a_practice_round_a_miss_a_solve_and_another_puzzle(
 
     page.get_by_role("link", name="再來一題").click()
     expect(page).to_have_url(re.compile(r"/practice/knight/practice-knight-1-\d+/$"))
-    assert KNIGHT not in page.url
+    assert not page.url.endswith(f"/{KNIGHT}/")  # another puzzle (a seed may start with 5)
     expect(page.locator("[data-practice-count]")).to_contain_text("已經答對 1 題")
     assert_no_axe_violations(axe, page)
