@@ -187,11 +187,18 @@ def load_lesson(path: Path) -> tuple[Lesson | None, list[ContentError]]:
     if errors:
         return None, errors
     order, intro, raw_puzzles = data["order"], data["intro"], data["puzzles"]
+    # A lesson split off another keeps its puzzles' ids (progress points at them): they
+    # may start with the slug of the lesson they came from.
+    moved_from = data.get("moved_from", [])
+    if not isinstance(moved_from, list) or not all(isinstance(s, str) for s in moved_from):
+        line = line_of_key(text, "moved_from")
+        return None, [ContentError(path, line, slug, "`moved_from` must list lesson slugs")]
+    prefixes = (slug, *moved_from)
 
     puzzles = []
     for raw in raw_puzzles:
         try:
-            puzzles.append(_puzzle(raw, slug))
+            puzzles.append(_puzzle(raw, slug, prefixes))
         except ContentError as error:
             ref = raw.get("id") if isinstance(raw.get("id"), str) else slug
             errors.append(ContentError(path, line_of_id(text, ref), ref, error.message))
@@ -219,14 +226,17 @@ def line_of_key(text: str, key: str) -> int:
     return text.count("\n", 0, match.start()) + 1 if match else 1
 
 
-def _puzzle(raw: Mapping, lesson: str) -> Puzzle:
+def _puzzle(raw: Mapping, lesson: str, prefixes: tuple[str, ...] = ()) -> Puzzle:
     if not isinstance(raw, Mapping):
         raise problem("a puzzle must be a table")
     puzzle_id = raw.get("id")
     if not isinstance(puzzle_id, str) or not ID_PATTERN.match(puzzle_id):
         raise problem("puzzle needs an `id` of lower-case English words joined by -")
-    if not puzzle_id.startswith(lesson + "-") or len(puzzle_id) > ID_MAX_LENGTH:
-        raise problem(f"id must start with {lesson + '-'!r} and be at most 60 characters")
+    starts = [prefix + "-" for prefix in prefixes or (lesson,)]
+    if not puzzle_id.startswith(tuple(starts)) or len(puzzle_id) > ID_MAX_LENGTH:
+        raise problem(
+            f"id must start with {' or '.join(map(repr, starts))} and be at most 60 characters"
+        )
     kind = KINDS.get(raw["kind"]) if isinstance(raw.get("kind"), str) else None
     if kind is None:
         raise problem(f"unknown kind {raw.get('kind')!r}; one of {', '.join(KINDS)}")

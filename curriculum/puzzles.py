@@ -60,6 +60,9 @@ class Puzzle:
         return rules.score_sheet(self.fen, self.moves) if self.moves else []
 
 
+MAX_LEVEL = 10  # puzzles in one level: what a child finishes in one sitting
+
+
 @dataclass(frozen=True)
 class Lesson:
     slug: str
@@ -69,6 +72,24 @@ class Lesson:
     summary: str
     intro: tuple[str, ...]
     puzzles: tuple[Puzzle, ...]
+
+    @property
+    def levels(self) -> tuple[tuple[Puzzle, ...], ...]:
+        """The puzzles in levels (關) a child can finish in one sitting: one level up to
+        MAX_LEVEL puzzles, else as few levels as that allows, as even as possible, the
+        longer ones first (11 puzzles: 6 and 5)."""
+        count = -(-len(self.puzzles) // MAX_LEVEL) or 1
+        size, extra = divmod(len(self.puzzles), count)
+        levels, start = [], 0
+        for index in range(count):
+            end = start + size + (1 if index < extra else 0)
+            levels.append(self.puzzles[start:end])
+            start = end
+        return tuple(levels)
+
+    def level_of(self, puzzle: Puzzle) -> int:
+        """The index of the level that holds ``puzzle`` (0 for the first)."""
+        return next(i for i, level in enumerate(self.levels) if puzzle in level)
 
 
 class ContentError(ValueError):

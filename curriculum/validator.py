@@ -35,11 +35,13 @@ class Report:
     lessons: int
     puzzles: int
     errors: tuple[ContentError, ...]
+    longest_level: int = 0  # puzzles in the longest level (Lesson.levels: at most MAX_LEVEL)
 
     @property
     def summary(self) -> str:
         return (
-            f"curriculum: {self.lessons} lessons, {self.puzzles} puzzles, {len(self.errors)} errors"
+            f"curriculum: {self.lessons} lessons, {self.puzzles} puzzles, "
+            f"{len(self.errors)} errors, longest level {self.longest_level} puzzles"
         )
 
 
@@ -86,7 +88,8 @@ def validate_files(paths: Iterable[Path]) -> Report:
         errors.extend(_notation_too_early(written, f"{name}: "))
     errors.extend(_without_partner(lessons, refused={error.ref for error in errors}))
     total = sum(len(lesson.puzzles) for _, lesson in lessons)
-    return Report(len(lessons), total, tuple(errors))
+    longest = max((len(level) for _, lesson in lessons for level in lesson.levels), default=0)
+    return Report(len(lessons), total, tuple(errors), longest)
 
 
 def _question_key(puzzle: Puzzle) -> tuple:

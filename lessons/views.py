@@ -47,6 +47,9 @@ def lesson_page(request: HttpRequest, slug: str) -> HttpResponse:
     if puzzle_id is None:
         return _summary(request, lesson, stars)
     puzzle = _puzzle_in(lesson, puzzle_id)
+    if puzzle is None and (moved := get_curriculum().puzzle(puzzle_id)) is not None:
+        # A puzzle moved to another lesson keeps its id (issue 16): old links find it there.
+        return redirect(f"{reverse('lesson', args=[moved.lesson])}?puzzle={moved.id}")
     if puzzle is None:
         return _no_puzzle(request, lesson, puzzle_id)
     screen = answering.first_screen(puzzle)
@@ -58,6 +61,9 @@ def puzzle_answer(request: HttpRequest, slug: str, puzzle_id: str) -> HttpRespon
     lesson = get_curriculum().lesson(slug)
     if lesson is None:
         return _no_lesson(request, slug)
+    moved = get_curriculum().puzzle(puzzle_id)
+    if moved is not None and moved.lesson != lesson.slug:  # an answer from an old page
+        lesson = get_curriculum().lesson(moved.lesson) or lesson
     puzzle = _puzzle_in(lesson, puzzle_id)
     if puzzle is None:
         return _no_puzzle(request, lesson, puzzle_id)
@@ -108,6 +114,8 @@ def _render_puzzle(
         "lesson": lesson,
         "number": index + 1,
         "total": len(lesson.puzzles),
+        "level_number": lesson.level_of(puzzle) + 1,
+        "level_count": len(lesson.levels),
         "steps": _steps(lesson, puzzle, stars),
         "all_solved": solved and first_unsolved(puzzle_ids(lesson), stars) is None,
     }
@@ -263,9 +271,12 @@ class Step:
 
 
 def _steps(lesson: Lesson, current: Puzzle, stars: dict[str, int]) -> list[Step]:
+    """The puzzles of the current puzzle's level (a long lesson is shown a level at a time)."""
+    level = lesson.levels[lesson.level_of(current)]
+    first = lesson.puzzles.index(level[0]) + 1  # numbered as in the whole lesson
     return [
         Step(p.id, number, stars.get(p.id), p.id == current.id)
-        for number, p in enumerate(lesson.puzzles, start=1)
+        for number, p in enumerate(level, start=first)
     ]
 
 

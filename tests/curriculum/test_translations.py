@@ -74,10 +74,10 @@ def test_simplified_lessons_use_the_mainland_words_for_a_file_and_a_rank():
 
 def test_the_curriculum_follows_the_active_language():
     with translation.override("en"):
-        assert get_curriculum().lesson("castling").title == "Castling"
+        assert get_curriculum().lesson("castling").title == "Castling: how"
     with translation.override("zh-hans"):
-        assert get_curriculum().lesson("castling").title == "王车易位"
-    assert get_curriculum().lesson("castling").title == "王車易位"
+        assert get_curriculum().lesson("castling").title == "王车易位：怎么走"
+    assert get_curriculum().lesson("castling").title == "王車易位：怎麼走"
 
 
 def test_each_language_is_translated_once_per_process():

@@ -21,8 +21,9 @@ def errors_in(name: str) -> list[str]:
 def test_the_real_curriculum_has_no_errors():
     report = validate_directory(CONTENT_DIR)
     assert [str(error) for error in report.errors] == []
-    assert report.lessons >= 18
-    assert report.puzzles >= 200
+    assert report.lessons >= 24
+    assert report.puzzles >= 320
+    assert report.longest_level <= 10
 
 
 def test_check_curriculum_ends_with_the_counts():
@@ -30,7 +31,10 @@ def test_check_curriculum_ends_with_the_counts():
     call_command("check_curriculum", stdout=out)
     report = validate_directory(CONTENT_DIR)
     last = out.getvalue().splitlines()[-1]
-    assert last == f"curriculum: {report.lessons} lessons, {report.puzzles} puzzles, 0 errors"
+    assert last == (
+        f"curriculum: {report.lessons} lessons, {report.puzzles} puzzles, 0 errors, "
+        f"longest level {report.longest_level} puzzles"
+    )
 
 
 def test_check_curriculum_exits_non_zero_when_a_file_is_broken():
@@ -41,7 +45,7 @@ def test_check_curriculum_exits_non_zero_when_a_file_is_broken():
     assert out.getvalue().splitlines() == [
         "tests/curriculum/broken/duplicate-id.toml:21: duplicate-id-twice: "
         "duplicate id (also in duplicate-id)",
-        "curriculum: 1 lessons, 2 puzzles, 1 errors",
+        "curriculum: 1 lessons, 2 puzzles, 1 errors, longest level 2 puzzles",
     ]
 
 

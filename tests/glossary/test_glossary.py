@@ -113,10 +113,11 @@ def test_the_lessons_say_one_word_for_one_idea(variant, term):
 
 
 def test_a_term_links_to_the_lesson_that_teaches_it(page):
-    link = '<a href="/lessons/castling/">到「王車易位」這一課學</a>'
+    link = '<a href="/lessons/castling/">到「王車易位：怎麼走」這一課學</a>'
     assert link in term_card(page, "short-castling")
-    assert '<a href="/lessons/draws/">到「和棋」這一課學</a>' in term_card(page, "threefold")
-    assert '<a href="/lessons/notation/">到「記譜法」這一課學</a>' in page
+    threefold = '<a href="/lessons/draws-repetition/">到「和棋：三次重複」這一課學</a>'
+    assert threefold in term_card(page, "threefold")
+    assert '<a href="/lessons/notation/">到「記譜法：寫下每一步」這一課學</a>' in page
 
 
 def test_every_term_names_a_lesson_of_the_curriculum():

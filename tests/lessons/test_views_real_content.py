@@ -47,7 +47,7 @@ def last_move_squares(page: str) -> set[str]:
 @pytest.mark.django_db
 def test_before_notation_is_taught_the_history_is_said_in_words(client):
     # Castling is lesson 12, notation lesson 17: no Kf1 before the child can read it.
-    page = client.get("/lessons/castling/?puzzle=castling-king-moved-back").content.decode()
+    page = client.get("/lessons/castling-forever/?puzzle=castling-king-moved-back").content.decode()
     assert "之前走過的棋" in page
     assert history_of(page) == [
         "白王從 e1 走到 f1",
@@ -67,7 +67,7 @@ def test_a_history_black_began_says_black_s_move_first(client):
 
 @pytest.mark.django_db
 def test_a_pawn_move_in_the_history_is_said_in_words(client):
-    page = client.get("/lessons/draws/?puzzle=draws-fifty-pawn-resets").content.decode()
+    page = client.get("/lessons/draws-fifty/?puzzle=draws-fifty-pawn-resets").content.decode()
     assert history_of(page) == ["白兵從 e2 走到 e3"]
 
 
@@ -81,7 +81,7 @@ def test_a_puzzle_without_a_history_shows_no_score_sheet(client):
 @pytest.mark.django_db
 def test_after_a_wrong_answer_the_history_and_its_last_move_stay(client):
     page = client.post(
-        "/lessons/castling/castling-king-moved-back/", {"answer": "yes"}
+        "/lessons/castling-forever/castling-king-moved-back/", {"answer": "yes"}
     ).content.decode()
     assert 'data-verdict="incorrect"' in page
     assert history_of(page)[0] == "白王從 e1 走到 f1"
@@ -90,7 +90,9 @@ def test_after_a_wrong_answer_the_history_and_its_last_move_stay(client):
 
 @pytest.mark.django_db
 def test_a_question_with_several_answers_offers_checkboxes_and_says_so(client):
-    page = client.get("/lessons/castling/?puzzle=castling-why-not-two-reasons").content.decode()
+    page = client.get(
+        "/lessons/castling-forever/?puzzle=castling-why-not-two-reasons"
+    ).content.decode()
     assert "選出所有對的答案（可以選不只一個）" in page
     assert 'type="checkbox" name="answer"' in page
     assert 'type="radio"' not in page
@@ -143,3 +145,19 @@ def test_a_question_about_a_move_rings_its_piece_and_circles_its_destination(cli
     assert 'data-circled="d6"' in page
     assert last_move_squares(page) == {"e8", "d8"}  # the history's last move, not the question
     assert history_of(page) == ["黑兵從 d7 走到 d5", "白王從 e1 走到 d1", "黑王從 e8 走到 d8"]
+
+
+def test_an_old_address_of_a_moved_puzzle_leads_to_its_new_lesson(client):
+    # Issue 16 split castling: bookmarks and links to the old lesson still find the puzzle.
+    response = client.get("/lessons/castling/?puzzle=castling-king-moved-back")
+    assert response.status_code == 302
+    assert response["Location"] == "/lessons/castling-forever/?puzzle=castling-king-moved-back"
+
+
+@pytest.mark.django_db
+def test_an_answer_posted_to_the_old_lesson_is_judged_in_the_new_one(client):
+    page = client.post(
+        "/lessons/castling/castling-king-moved-back/", {"answer": "yes"}
+    ).content.decode()
+    assert 'data-verdict="incorrect"' in page
+    assert "王車易位：永遠不行，還是暫時不行" in page

@@ -70,21 +70,23 @@ MISCONCEPTIONS = {
         Misconception(
             "CASTLING_RIGHTS_LOST",
             _("No castling after the king or rook has moved"),
-            "castling",
+            "castling-forever",
         ),
         Misconception("CASTLING_BLOCKED", _("No castling with pieces in between"), "castling"),
-        Misconception("CASTLING_IN_CHECK", _("No castling out of check"), "castling"),
+        Misconception("CASTLING_IN_CHECK", _("No castling out of check"), "castling-not-now"),
         Misconception(
             "CASTLING_THROUGH_ATTACK",
             _("When castling, the king cannot pass an attacked square"),
-            "castling",
+            "castling-not-now",
         ),
         Misconception(
-            "CASTLING_INTO_ATTACK", _("When castling, the king cannot land in check"), "castling"
+            "CASTLING_INTO_ATTACK",
+            _("When castling, the king cannot land in check"),
+            "castling-not-now",
         ),
-        Misconception("KING_INTO_ATTACK", _("The king cannot move into check"), "check"),
-        Misconception("PINNED", _("A pinned piece cannot leave its king in check"), "check"),
-        Misconception("IGNORES_CHECK", _("In check, you must get out of check"), "check"),
+        Misconception("KING_INTO_ATTACK", _("The king cannot move into check"), "check-escape"),
+        Misconception("PINNED", _("A pinned piece cannot leave its king in check"), "check-escape"),
+        Misconception("IGNORES_CHECK", _("In check, you must get out of check"), "check-escape"),
         Misconception("PROMOTION_REQUIRED", _("A pawn on the last rank must promote"), "promotion"),
         Misconception(
             "BAD_PROMOTION", _("A pawn promotes to a queen, rook, bishop or knight"), "promotion"
@@ -99,7 +101,7 @@ MISCONCEPTIONS = {
 _FACT_RULES = (
     (
         _("The conditions for castling"),
-        "castling",
+        "castling-not-now",
         "CASTLING_ALLOWED RIGHTS_KEPT NOTHING_BETWEEN SQUARE_NOT_ATTACKED "
         "ROOK_MAY_CROSS_ATTACK ROOK_MAY_BE_ATTACKED",
     ),
@@ -119,7 +121,7 @@ _FACT_RULES = (
     (_("A dead position: nobody can checkmate"), "draws", "MATING_MATERIAL NO_MATING_MATERIAL"),
     (
         _("Claiming a draw: repetition and fifty moves"),
-        "draws",
+        "draws-repetition",
         "POSITION_COUNT MOVE_COUNT COUNT_RESET",
     ),
     (_("Which moves a piece may make"), BY_PIECE, "MOVE_IS_LEGAL KNIGHT_JUMPS DOES_NOT_ATTACK"),

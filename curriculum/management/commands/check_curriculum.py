@@ -10,7 +10,10 @@ from curriculum.validator import validate_directory, validate_files
 
 
 class Command(BaseCommand):
-    help = "Check every lesson file; ends with `curriculum: L lessons, P puzzles, E errors`."
+    help = (
+        "Check every lesson file; ends with "
+        "`curriculum: L lessons, P puzzles, E errors, longest level N puzzles`."
+    )
     requires_system_checks = []  # content only: no database, no URLs
 
     def add_arguments(self, parser):
