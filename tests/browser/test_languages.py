@@ -4,6 +4,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import assert_no_axe_violations, assert_no_horizontal_scroll, feedback
+from tests.browser.test_puzzle_kinds import play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -45,8 +46,8 @@ def test_the_switch_changes_the_home_page_and_is_remembered(
     assert_no_axe_violations(axe, page)
 
 
-# The whole touch-move lesson (nine questions, every right answer is "a"), in each of the
-# two languages made for this: English written, 简体中文 generated.
+# The whole touch-move lesson (a move on the board, then nine questions, every right answer
+# is "a"), in each of the two languages made for this: English written, 简体中文 generated.
 LESSON_RUNS = [
     (
         "English",
@@ -89,6 +90,10 @@ def test_a_whole_lesson_in_the_chosen_language(
         )
     page.set_viewport_size({"width": width, "height": 900})
     assert_no_axe_violations(axe, page)
+    # First something to do on the board: move the touched pawn (issue 16).
+    play(page, "e2e4")
+    expect(feedback(page)).to_have_attribute("data-verdict", "correct")
+    page.locator("[data-next-puzzle]").click()
     for number in range(9):
         page.locator('input[name="answer"][value="a"]').check()
         page.get_by_role("button", name=check).click()

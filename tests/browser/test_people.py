@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from curriculum.loading import get_curriculum
-from tests.browser.conftest import assert_no_axe_violations
+from tests.browser.conftest import assert_no_axe_violations, square, wait_for_htmx
 from tutor.people.models import Classroom, Student
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -30,9 +30,11 @@ def sign_up(page: Page, base: str, username: str) -> None:
 
 
 def solve_first_board_puzzle(page: Page, base: str) -> None:
-    page.goto(base + "/lessons/board/")
-    page.get_by_label("淺色").check()
-    page.locator("button[name=submit_answer]").click()
+    page.goto(base + "/lessons/board/")  # the first step: the king to the star on d2
+    wait_for_htmx(page)
+    square(page, "e1").click()
+    expect(square(page, "e1")).to_have_attribute("aria-pressed", "true")
+    square(page, "d2").click()
     expect(page.locator("[data-solved]")).to_be_visible()
 
 

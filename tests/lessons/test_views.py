@@ -129,9 +129,15 @@ def test_an_unknown_puzzle_is_a_404_with_a_message(client):
     assert not Attempt.objects.exists()
 
 
-def test_a_puzzle_of_another_lesson_is_not_found_here(client):
+def test_a_puzzle_of_another_lesson_leads_to_its_own_lesson(client):
+    # Old links keep working when a puzzle moves to another lesson (issue 16).
     response = client.get(KNIGHT_URL + "?puzzle=castling-long-only")
-    assert response.status_code == 404
+    assert response.status_code == 302
+    assert response["Location"] == "/lessons/castling/?puzzle=castling-long-only"
+
+
+def test_a_puzzle_that_exists_nowhere_is_not_found(client):
+    assert client.get(KNIGHT_URL + "?puzzle=castling-no-such-puzzle").status_code == 404
 
 
 def test_the_summary_shows_the_lessons_stars_and_the_way_to_the_next_lesson(client):
