@@ -39,6 +39,13 @@ PICTURES: dict[str, LessonPicture] = {
     "game-endings": LessonPicture(("wK", "bK"), "1-0"),
     "move-complete": LessonPicture(("wN",), "↓"),
     "house-rules": LessonPicture(("wK",), "≠"),
+    "check-escape": LessonPicture(("wK", "bR"), "+"),
+    "castling-not-now": LessonPicture(("wK", "wR"), "✗"),
+    "castling-forever": LessonPicture(("wK", "wR"), "?"),
+    "draws-repetition": LessonPicture(("wN", "bN"), "3×"),
+    "draws-fifty": LessonPicture(("wK", "bK"), "50"),
+    "notation-marks": LessonPicture(("wK",), "O-O"),
+    "notation-reading": LessonPicture(("wB",), "1-0"),
 }
 
 FALLBACK = LessonPicture(("wP",))
