@@ -61,6 +61,14 @@ def lesson_with(kind: str):
     return next(les for les in get_curriculum().lessons if les.puzzles[0].kind == kind)
 
 
+def puzzle_address(kind: str) -> str:
+    """A lesson page showing a puzzle of ``kind`` (every lesson starts with a board puzzle)."""
+    lesson, puzzle = next(
+        (les, p) for les in get_curriculum().lessons for p in les.puzzles if p.kind == kind
+    )
+    return f"/lessons/{lesson.slug}/?puzzle={puzzle.id}"
+
+
 def test_the_map_has_no_small_targets(phone: Page, live_server):
     phone.goto(live_server.url + "/")
     small = too_small(phone)
@@ -69,8 +77,7 @@ def test_the_map_has_no_small_targets(phone: Page, live_server):
 
 @pytest.mark.parametrize("kind", ["move", "choice"])
 def test_a_lesson_has_no_small_targets(phone: Page, live_server, kind):
-    lesson = lesson_with(kind)
-    phone.goto(f"{live_server.url}/lessons/{lesson.slug}/")
+    phone.goto(live_server.url + puzzle_address(kind))
     expect(phone.locator("#puzzle")).to_be_visible()
     small = too_small(phone)
     assert not small, "\n".join(small)
