@@ -14,8 +14,8 @@ from lessons.progress import lesson_progress, puzzle_ids, stars_by_puzzle
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-BEFORE = [("lessons", "0005_attempt_day_and_reason_index")]
-AFTER = [("lessons", "0006_split_lessons_keep_progress")]
+BEFORE = [("lessons", "0006_wrong_answers_by_rule_index")]
+AFTER = [("lessons", "0007_split_lessons_keep_progress")]
 
 # (old lesson, puzzle, new lesson): one puzzle that moved from each split lesson, and one
 # that stayed where it was.
@@ -80,7 +80,7 @@ def test_unapplying_the_migration_puts_them_back(old_progress):
 
 
 def test_every_puzzle_the_migration_moves_is_in_its_new_lesson():
-    moved = import_module("lessons.migrations.0006_split_lessons_keep_progress").MOVED
+    moved = import_module("lessons.migrations.0007_split_lessons_keep_progress").MOVED
     assert len({p for _, puzzles in moved.values() for p in puzzles}) == 54
     for new, (_, puzzles) in moved.items():
         assert set(puzzles) <= set(puzzle_ids(get_curriculum().lesson(new))), new

@@ -118,5 +118,5 @@ def backwards(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("lessons", "0005_attempt_day_and_reason_index")]
+    dependencies = [("lessons", "0006_wrong_answers_by_rule_index")]
     operations = [migrations.RunPython(forwards, backwards)]
