@@ -9,6 +9,8 @@ apps may hide inside a function: a late import is how a cycle dodges the test.
 import ast
 from pathlib import Path
 
+from tests.python_source import parse
+
 ROOT = Path(__file__).resolve().parents[1]
 SKIPPED = {".venv", ".git", "tests", "var", "node_modules", "staticfiles", "migrations"}
 
@@ -44,19 +46,9 @@ def _sources() -> dict[str, Path]:
     return modules
 
 
-def _parse(source: str) -> ast.Module:
-    """ast.parse, once more after CPython 3.11's "AST constructor recursion depth mismatch":
-    its recursion counter is shared with other threads (gh-106905), and the live server's
-    threads of an earlier browser test in the same worker may still be running."""
-    try:
-        return ast.parse(source)
-    except SystemError:
-        return ast.parse(source)
-
-
 def _imports(module: str, path: Path) -> list[tuple[str, bool]]:
     """(imported module, whether the import is at the module's top level)."""
-    tree = _parse(path.read_text(encoding="utf-8"))
+    tree = parse(path.read_text(encoding="utf-8"))
     top_level = {id(node) for node in tree.body}
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found = []

@@ -11,6 +11,7 @@ from django.urls import reverse
 from lessons.models import Attempt, Learner
 from tests.people.conftest import signed_in
 from tutor.people.answers_in_words import answer_in_words
+from tutor.people.misconceptions import misconception_for
 from tutor.people.models import ChildProfile
 
 pytestmark = pytest.mark.django_db
@@ -52,7 +53,8 @@ def test_wrong_answers_to_questions_are_grouped_by_their_rule_in_words(parent):
     text = page.content.decode()
     assert "選了「可以，王已經回到 e1 了」" in text
     assert "選了「可以，只要還沒放下去就好」" in text
-    assert f'href="{reverse("lesson", args=["castling"])}"' in text
+    castling_rule = misconception_for("CASTLING_RIGHTS_LOST").lesson  # the lesson teaching it
+    assert f'href="{reverse("lesson", args=[castling_rule])}"' in text
     assert f'href="{reverse("lesson", args=["touch-move"])}"' in text
 
 

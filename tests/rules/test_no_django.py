@@ -5,11 +5,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.python_source import parse
+
 RULES = Path(__file__).resolve().parents[2] / "rules"
 
 
 def _imported_modules(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parse(path.read_text(encoding="utf-8"))
     names = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):

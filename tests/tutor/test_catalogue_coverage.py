@@ -10,6 +10,8 @@ from pathlib import Path
 
 import polib
 
+from tests.python_source import parse
+
 ROOT = Path(__file__).resolve().parents[2]
 CODE = ("board", "curriculum", "glossary", "lessons", "practice", "referee", "rules", "tutor")
 GETTEXT = {"_", "gettext", "gettext_lazy", "gettext_noop", "ngettext", "ngettext_lazy"}
@@ -39,7 +41,7 @@ def code_msgids() -> dict[str, str]:
         for path in (ROOT / folder).rglob("*.py"):
             if "migrations" in path.parts:
                 continue
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            for node in ast.walk(parse(path.read_text(encoding="utf-8"))):
                 if not isinstance(node, ast.Call) or not node.args:
                     continue
                 name = getattr(node.func, "id", getattr(node.func, "attr", None))
