@@ -3,7 +3,13 @@ posted, ask the engine when an answer was given, record the attempt, and say wha
 puzzle part of the page shows (a ``Screen`` with one typed ``Feedback``).
 
 No HTTP here: the caller passes the posted form, the browser's hint book (``Hints``,
-kept in the session) and a way to get the learner (made at the first attempt).
+kept in the session), its re-asks (``Reasks``, in the session too) and a way to get the
+learner (made at the first attempt).
+
+A question with two options is not a coin toss: after a miss the page says why and then
+asks the same question in another position (a partner, curriculum.reasks) in the
+puzzle's place, with the same number and address; a right answer there solves the
+puzzle, recorded under its id with the position it was answered in.
 """
 
 from __future__ import annotations
@@ -23,13 +29,14 @@ from curriculum.judging import Outcome, judge
 from curriculum.kinds import kind_of
 from curriculum.loading import NOTATION_LESSON, get_curriculum
 from curriculum.outcome import Result
-from curriculum.puzzle_forms import read_options
+from curriculum.puzzle_forms import PostError, read_options
 from curriculum.puzzles import Puzzle
 from languages import lists
 from lessons.models import Learner
 from lessons.progress import record_attempt
 
 HINTS_SESSION_KEY = "hints_shown"
+REASKS_SESSION_KEY = "reasked"
 SECOND_TRY = 2  # wrong tries after which the hint shows by itself and missing squares are shown
 
 
@@ -53,12 +60,56 @@ class Hints:
             self.session[HINTS_SESSION_KEY] = [p for p in shown if p != puzzle.id]
 
 
+class Reasks:
+    """The two-option puzzles this browser missed, and what is asked in each one's place
+    until it is solved (a mapping in the session: puzzle id → id of the puzzle asked).
+
+    The positions come round in a cycle: the puzzle's partners, nearest first, then the
+    puzzle itself, so a miss never asks again the position just missed."""
+
+    def __init__(self, session: MutableMapping):
+        self.session = session
+
+    def asked(self, puzzle: Puzzle) -> Puzzle:
+        """What the page asks in this puzzle's place (an id no longer in the cycle, after a
+        change of content, is ignored: the puzzle itself is asked)."""
+        asked_id = self.session.get(REASKS_SESSION_KEY, {}).get(puzzle.id)
+        return next((p for p in _cycle(puzzle) if p.id == asked_id), puzzle)
+
+    def after_miss(self, puzzle: Puzzle, missed: Puzzle) -> Puzzle | None:
+        """Move this puzzle's place on to the next position of its cycle and return it;
+        None for a puzzle with no partner (not a two-option question)."""
+        cycle = _cycle(puzzle)
+        if not cycle:
+            return None
+        ids = [p.id for p in cycle]
+        following = cycle[(ids.index(missed.id) + 1) % len(cycle)] if missed.id in ids else cycle[0]
+        self.session[REASKS_SESSION_KEY] = {
+            **self.session.get(REASKS_SESSION_KEY, {}),
+            puzzle.id: following.id,
+        }
+        return following
+
+    def forget(self, puzzle: Puzzle) -> None:
+        reasked = self.session.get(REASKS_SESSION_KEY, {})
+        if puzzle.id in reasked:
+            self.session[REASKS_SESSION_KEY] = {k: v for k, v in reasked.items() if k != puzzle.id}
+
+
+def _cycle(puzzle: Puzzle) -> tuple[Puzzle, ...]:
+    partners = get_curriculum().partners(puzzle)
+    return (*partners, puzzle) if partners else ()
+
+
 @dataclass
 class Screen:
-    """What the puzzle part of the page shows after a request."""
+    """What the puzzle part of the page shows after a request. ``puzzle`` is the puzzle
+    whose place this is (number, address, records); ``asked`` the one whose position and
+    question are shown: the same, or a partner after a miss (see Reasks)."""
 
     puzzle: Puzzle
     fen: str
+    asked: Puzzle | None = None
     played: tuple[str, ...] = ()
     selected: str | None = None
     marked: frozenset[str] = frozenset()
@@ -72,25 +123,38 @@ class Screen:
     revealed: frozenset[str] = frozenset()  # squares puzzles: the missing squares, shown
     destinations: frozenset[str] = frozenset()  # after a wrong move: where the piece can go
     lesson_stars: dict[str, int] | None = None  # after a recorded attempt: the lesson's stars
+    reask: Puzzle | None = None  # after a miss of a two-option question: what is asked next
+
+    def __post_init__(self):
+        self.asked = self.asked or self.puzzle
 
 
-def first_screen(puzzle: Puzzle) -> Screen:
-    return Screen(puzzle=puzzle, fen=puzzle.start_fen)
+def first_screen(puzzle: Puzzle, reasks: Reasks | None = None) -> Screen:
+    """The puzzle's place before an answer: what a miss moved it to, if anything."""
+    asked = reasks.asked(puzzle) if reasks is not None else puzzle
+    return Screen(puzzle=puzzle, fen=asked.start_fen, asked=asked)
 
 
-def answer(puzzle: Puzzle, post: Mapping, hints: Hints, learner: Callable[[], Learner]) -> Screen:
+def answer(
+    puzzle: Puzzle, post: Mapping, hints: Hints, reasks: Reasks, learner: Callable[[], Learner]
+) -> Screen:
     """Read the post, ask the engine when an answer was given, record it, say what to show.
 
-    Raises PostError or BoardInputError for a form no page of ours sends, and the
-    engine's ValueErrors for a history or an answer it cannot read (the view answers 400).
+    Raises PostError or BoardInputError for a form no page of ours sends (or one sent
+    from a page that asked another position than the one asked now), and the engine's
+    ValueErrors for a history or an answer it cannot read (the view answers 400).
     """
-    kind = kind_of(puzzle)
+    asked = reasks.asked(puzzle)
+    if post.get("asked", puzzle.id) != asked.id:
+        raise PostError(_("This puzzle has moved on. Open it again."))
+    kind = kind_of(asked)
     played = kind.played_from(post)
-    position = kind.position_now(puzzle, played)  # the history is replayed once, here
-    screen = Screen(puzzle=puzzle, fen=position.fen_now if position else puzzle.fen, played=played)
+    position = kind.position_now(asked, played)  # the history is replayed once, here
+    fen = position.fen_now if position else asked.fen
+    screen = Screen(puzzle=puzzle, fen=fen, asked=asked, played=played)
     if kind.BOARD_MODE == "view":
-        offered = {option.value for option in puzzle.options}
-        screen.chosen = read_options(post, offered, kind.several(puzzle))
+        offered = {option.value for option in asked.options}
+        screen.chosen = read_options(post, offered, kind.several(asked))
         action = None
     else:
         action = read_board_post(position, post)
@@ -101,7 +165,7 @@ def answer(puzzle: Puzzle, post: Mapping, hints: Hints, learner: Callable[[], Le
         if action is not None and action.kind == "select":
             screen.selected = action.selected
         return screen
-    answering = _Answering(screen, hints, learner)
+    answering = _Answering(screen, hints, reasks, learner)
     if action is None:
         return answering.options(kind)
     return answering.board(action, position)
@@ -111,6 +175,7 @@ def answer(puzzle: Puzzle, post: Mapping, hints: Hints, learner: Callable[[], Le
 class _Answering:
     screen: Screen
     hints: Hints
+    reasks: Reasks
     learner: Callable[[], Learner]
 
     def options(self, kind) -> Screen:
@@ -118,11 +183,11 @@ class _Answering:
         if not screen.chosen:
             screen.feedback = Feedback.note(_("Choose an answer first."))
             return screen
-        outcome = judge(screen.puzzle, kind.answer_from(screen.chosen))
+        outcome = judge(screen.asked, kind.answer_from(screen.chosen))
         return self.judged(outcome, " ".join(screen.chosen))
 
     def board(self, action, position) -> Screen:
-        screen, puzzle = self.screen, self.screen.puzzle
+        screen, puzzle = self.screen, self.screen.asked
         if action.kind == "select":
             screen.selected = action.selected
             return screen
@@ -144,7 +209,8 @@ class _Answering:
         return self.judged(outcome, action.move)
 
     def judged(self, outcome: Outcome, answer: str) -> Screen:
-        """Record a judged answer (a step of a longer goal is not an attempt yet), show it."""
+        """Record a judged answer (a step of a longer goal is not an attempt yet), show it:
+        under the puzzle whose place this is, with the position it was given in."""
         screen, puzzle = self.screen, self.screen.puzzle
         if outcome.result == Result.CONTINUE:
             return _continued(screen, outcome)
@@ -161,6 +227,7 @@ class _Answering:
         screen.lesson_stars = recorded.lesson_stars
         if outcome.result == Result.CORRECT:
             self.hints.forget(puzzle)
+            self.reasks.forget(puzzle)
             screen.solved_stars = recorded.stars
             screen.feedback = replace(_solved(screen, outcome, answer), check=_gives_check(outcome))
             return screen
@@ -168,10 +235,16 @@ class _Answering:
             screen.feedback = _not_allowed(screen, outcome.rules_verdict)
         else:
             screen.feedback = _missed(screen, outcome, recorded.mistakes)
+            screen.reask = self.reasks.after_miss(puzzle, screen.asked)
         screen.feedback = replace(screen.feedback, check=_gives_check(outcome))
         if recorded.mistakes >= SECOND_TRY and not self.hints.shown(puzzle):
             self.hints.remember(puzzle)  # after the second wrong try, the hint comes by itself
-            screen.feedback = screen.feedback.adding(_("Here is a hint to help you."))
+            if screen.reask is None:  # else it comes with the next position
+                screen.feedback = screen.feedback.adding(_("Here is a hint to help you."))
+        if screen.reask is not None:
+            screen.feedback = screen.feedback.adding(
+                _("Now the same question in another position.")
+            )
         return screen
 
 
@@ -187,8 +260,8 @@ def _continued(screen: Screen, outcome: Outcome) -> Screen:
 
 
 def _solved(screen: Screen, outcome: Outcome, answer: str) -> Feedback:
-    mode = kind_of(screen.puzzle).BOARD_MODE
-    messages = [screen.puzzle.explanation]
+    mode = kind_of(screen.asked).BOARD_MODE
+    messages = [screen.asked.explanation]
     if mode == "move":
         screen.fen = outcome.fen
         screen.last_move = outcome.reply or answer
@@ -206,8 +279,8 @@ MOVEMENT_REASONS = {rules.Reason.NOT_HOW_IT_MOVES, rules.Reason.PATH_BLOCKED}
 def _not_allowed(screen: Screen, verdict: rules.Verdict) -> Feedback:
     """An illegal move: the one rule it breaks, fitted to the lesson, the rest behind 為什麼？;
     the board rings exactly the squares the sentence names."""
-    puzzle = screen.puzzle
-    taught = _taught_in(puzzle)
+    puzzle = screen.asked
+    taught = _taught_in(screen.puzzle)
     messages = explain(verdict, taught)
     screen.highlights = named_squares(*messages)
     if kind_of(puzzle).BOARD_MODE == "move" and verdict.reason in MOVEMENT_REASONS:
@@ -222,7 +295,7 @@ def _not_allowed(screen: Screen, verdict: rules.Verdict) -> Feedback:
 def _missed(screen: Screen, outcome: Outcome, mistakes: int) -> Feedback:
     """A wrong answer: each wrong part said by the rule it breaks, the board ringing the
     squares named."""
-    mode = kind_of(screen.puzzle).BOARD_MODE
+    mode = kind_of(screen.asked).BOARD_MODE
     said, why = _said(outcome)
     if mode == "mark":
         messages = _squares_messages(screen, outcome.truth, mistakes) + said

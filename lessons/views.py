@@ -21,7 +21,7 @@ from curriculum.kinds import kind_of
 from curriculum.loading import Lesson, Puzzle, get_curriculum
 from curriculum.puzzle_forms import PostError
 from lessons import answering
-from lessons.answering import Hints, Screen, notation_taught
+from lessons.answering import Hints, Reasks, Screen, notation_taught
 from lessons.learners import current_learner, current_or_new_learner
 from lessons.progress import first_unsolved, lesson_progress, puzzle_ids, stars_by_puzzle
 from lessons.progress import lesson_map as build_lesson_map
@@ -52,7 +52,7 @@ def lesson_page(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect(f"{reverse('lesson', args=[moved.lesson])}?puzzle={moved.id}")
     if puzzle is None:
         return _no_puzzle(request, lesson, puzzle_id)
-    screen = answering.first_screen(puzzle)
+    screen = answering.first_screen(puzzle, Reasks(request.session))
     return _render_puzzle(request, lesson, screen, stars)
 
 
@@ -84,7 +84,11 @@ def answer_posted(request: HttpRequest, lesson: Lesson, puzzle: Puzzle) -> Scree
     page of ours sends."""
     try:
         return answering.answer(
-            puzzle, request.POST, Hints(request.session), lambda: current_or_new_learner(request)
+            puzzle,
+            request.POST,
+            Hints(request.session),
+            Reasks(request.session),
+            lambda: current_or_new_learner(request),
         )
     except (PostError, BoardInputError) as error:
         return _bad_request(request, lesson, str(error))
@@ -137,10 +141,13 @@ def puzzle_context(
     request: HttpRequest, screen: Screen, *, answer_url: str, retry_url: str, next_url: str
 ) -> dict:
     """What the puzzle partial shows of a screen: the board, the answer form, the feedback;
-    the same for a lesson's puzzle and for a generated one."""
-    puzzle = screen.puzzle
+    the same for a lesson's puzzle and for a generated one. ``place`` is the puzzle whose
+    number and address these are; ``puzzle`` the one asked there (a partner after a miss
+    of a two-option question, see answering.Reasks)."""
+    place, puzzle = screen.puzzle, screen.asked
     solved = screen.solved_stars is not None
     return {
+        "place": place,
         "puzzle": puzzle,
         "board": _board(screen, solved),
         "interactive": kind_of(puzzle).BOARD_MODE != "view" and not solved,
@@ -152,7 +159,7 @@ def puzzle_context(
             else None
         ),
         "feedback": screen.feedback,
-        "hint_shown": Hints(request.session).shown(puzzle),
+        "hint_shown": Hints(request.session).shown(place),
         "hint_requested": screen.hint_requested,
         "several": kind_of(puzzle).several(puzzle),
         "chosen": screen.chosen,
@@ -165,8 +172,9 @@ def puzzle_context(
         "history": _history(puzzle),
         "history_words": _history_in_words(puzzle),
         "circled": _circled(screen),
-        "typed_move_tucked": _typed_move_tucked(puzzle),
+        "typed_move_tucked": _typed_move_tucked(place),
         "typed_move_open": bool(request.POST.get("typed_submit") or request.POST.get("typed")),
+        "reask": screen.reask,
     }
 
 
@@ -184,7 +192,7 @@ def _teaches_notation(lesson: Lesson) -> bool:
 
 
 def _board(screen: Screen, solved: bool):
-    puzzle = screen.puzzle
+    puzzle = screen.asked
     if not screen.fen:
         return None  # a text puzzle with no position
     mode = kind_of(puzzle).BOARD_MODE
@@ -219,7 +227,7 @@ def _circled(screen: Screen) -> list[str]:
         return sorted(screen.revealed)
     if screen.destinations:
         return sorted(screen.destinations)
-    focus_move = _focus_move(screen.puzzle)
+    focus_move = _focus_move(screen.asked)
     return [focus_move[2:4]] if focus_move else []
 
 
@@ -245,7 +253,7 @@ def _history_in_words(puzzle: Puzzle) -> list[str]:
 
 def _stars_to_collect(screen: Screen) -> list[str]:
     """A visit puzzle's target squares not reached yet, drawn as stars on the board."""
-    goal = screen.puzzle.goal or {}
+    goal = screen.asked.goal or {}
     if goal.get("type") != "visit":
         return []
     reached = {move[2:4] for move in screen.played}
@@ -254,7 +262,7 @@ def _stars_to_collect(screen: Screen) -> list[str]:
 
 def _moves_left(screen: Screen) -> int | None:
     """How many moves a visit puzzle still allows (None for other puzzles)."""
-    goal = screen.puzzle.goal or {}
+    goal = screen.asked.goal or {}
     if goal.get("type") != "visit":
         return None
     return int(goal.get("budget", 1)) - len(screen.played)
