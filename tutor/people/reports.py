@@ -6,6 +6,7 @@ broke (tutor.people.misconceptions), each with its latest example said in words.
 """
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
@@ -119,10 +120,10 @@ def rules_tripped_over(learner_ids: list[int], limit: int = 5) -> list[Trip]:
     wrong = Attempt.objects.filter(learner_id__in=learner_ids, verdict__in=WRONG)
     tallies: dict[tuple[str, str], _Tally] = {}
 
-    def tally(misconception: Misconception, rows: QuerySet) -> None:
+    def tally(misconception: Misconception, row: Mapping[str, int]) -> None:
         key = (str(misconception.title), misconception.lesson)
         found = tallies.setdefault(key, _Tally(misconception))
-        found.add(rows["count"], rows["latest"])
+        found.add(row["count"], row["latest"])
 
     for row in _counted(wrong.exclude(reason=""), "reason"):
         tally(misconception_for(row["reason"]), row)
