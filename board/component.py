@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from django.templatetags.static import static
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy
 
 import rules
 from board.explanations import PIECE_NAMES
@@ -123,10 +123,21 @@ def piece_image(symbol: str) -> str:
     return static(f"pieces/{colour}{symbol.upper()}.svg")
 
 
+# Every board drawn names its 64 squares; each name is worked out once per language
+# (at most 3 languages × 64 squares × 13 contents) instead of twice through gettext a square.
+_SQUARE_LABELS: dict[tuple[str | None, str, str], str] = {}
+
+
 def square_label(name: str, piece: str) -> str:
     """The spoken name of a square: 「e4，白兵」 or 「e4，空格」."""
-    what = PIECE_NAMES[piece] if piece else gettext("empty")
-    return gettext("%(square)s, %(piece)s") % {"square": name, "piece": what}
+    key = (get_language(), name, piece)
+    label = _SQUARE_LABELS.get(key)
+    if label is None:
+        what = PIECE_NAMES[piece] if piece else gettext("empty")
+        label = gettext("%(square)s, %(piece)s") % {"square": name, "piece": what}
+        if name in SQUARE_NAMES:  # only real squares, so the table stays small
+            _SQUARE_LABELS[key] = label
+    return label
 
 
 def board_context(
@@ -161,18 +172,18 @@ def board_context(
         for file in files:
             name = file + rank
             piece = placement.get(name, "")
-            label = square_label(name, piece)
+            spoken = square_label(name, piece)
             if mode == "view" and name in marked_set:
                 # aria-pressed says it in mark mode; a read-only board says it in words
-                label = gettext("%(label)s, marked") % {"label": label}
+                spoken = gettext("%(label)s, marked") % {"label": spoken}
             if name == mated_king:
-                label = gettext("%(label)s, checkmated") % {"label": label}
+                spoken = gettext("%(label)s, checkmated") % {"label": spoken}
             row.append(
                 SquareView(
                     name=name,
                     piece=piece,
                     image=piece_image(piece) if piece else "",
-                    label=label,
+                    label=spoken,
                     light=(FILES.index(file) + RANKS.index(rank)) % 2 == 1,
                     highlighted=name in highlighted,
                     selected=name == selected,

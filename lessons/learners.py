@@ -14,6 +14,7 @@ reads the winner's learner back.
 
 import json
 import zlib
+from contextlib import suppress
 from datetime import timedelta
 from importlib import import_module
 
@@ -43,7 +44,10 @@ def current_learner(request: HttpRequest) -> Learner | None:
     cached = getattr(request, _CACHE_ATTRIBUTE, None)
     if cached is not None and cached[0] == learner_id:
         return cached[1]
-    learner = None if learner_id is None else Learner.objects.filter(pk=learner_id).first()
+    learner = None
+    if learner_id is not None:
+        with suppress(Learner.DoesNotExist):
+            learner = Learner.objects.get(pk=learner_id)
     setattr(request, _CACHE_ATTRIBUTE, (learner_id, learner))
     return learner
 

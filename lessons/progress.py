@@ -69,8 +69,9 @@ def record_attempt(
     """Store one attempt; on a correct one, store the stars and keep the best result.
 
     Reads the round's last few tries (one query on the (learner, puzzle, created_at)
-    index) and the lesson's results (one query), writes the attempt and, for a solve,
-    the result: a conditional UPDATE raises the stars, never lowers them."""
+    index) and the lesson's results (one query), writes the attempt and, for a solve that
+    does better than the kept result, the result: a conditional UPDATE raises the stars,
+    never lowers them."""
     if verdict not in dict(RECORDED):
         raise ValueError(f"unknown verdict {verdict!r}")
     # Stars count the tries since the puzzle was last solved: a revisit starts afresh.
@@ -99,7 +100,9 @@ def record_attempt(
         return Recorded(attempt, None, mistakes + 1, lesson_stars)
     hinted = hint_used or any(used for _, used in round_so_far)
     stars = stars_for(mistakes, hinted)
-    _keep_best(learner, lesson, puzzle, stars, exists=puzzle in kept)
+    if puzzle not in kept or kept[puzzle][1] < stars:
+        # A solve that raises nothing writes nothing: the UPDATE below would match no row.
+        _keep_best(learner, lesson, puzzle, stars, exists=puzzle in kept)
     lesson_stars[puzzle] = max(stars, lesson_stars.get(puzzle, 0))
     return Recorded(attempt, stars, mistakes, lesson_stars)
 

@@ -68,6 +68,24 @@ def test_it_names_each_square_and_its_piece_in_chinese():
     assert squares["e4"].label == "e4，空格"
 
 
+def test_the_board_itself_is_named_as_a_board_not_after_its_last_square():
+    # the square loop once reused the name `label`, so every board was called 「h1，…」
+    assert board_context(START).label == "棋盤"
+    assert board_context(START, label="白方的棋盤").label == "白方的棋盤"
+    html = render_to_string("board/board.html", {"board": board_context(START)})
+    assert 'role="group" aria-label="棋盤"' in html
+
+
+def test_square_names_follow_the_language_of_each_request():
+    from django.utils import translation
+
+    with translation.override("en"):
+        english = {s.name: s.label for s in board_context(START).squares}
+    chinese = {s.name: s.label for s in board_context(START).squares}
+    assert english["e2"] == "e2, white pawn"
+    assert chinese["e2"] == "e2，白兵"
+
+
 def test_a1_is_dark_and_h1_is_light():
     squares = {s.name: s for s in board_context(START).squares}
     assert not squares["a1"].light

@@ -11,7 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from lessons.learners import LEARNER_SESSION_KEY
-from lessons.models import Attempt, Learner
+from lessons.models import Attempt, Learner, PuzzleResult
 from tests.benchmarks.scratch import add_attempts
 from tests.lessons.lesson_fixtures import curriculum  # noqa: F401 (fixture)
 
@@ -64,6 +64,26 @@ def test_a_solving_move_takes_six_statements(client, learner):
     statements = data_statements(as_learner(client, learner), SOLVE)
     assert len(statements) == 6, statements
     assert sum("lessons_puzzleresult" in sql for sql in statements) == 2  # read once, written
+
+
+def test_solving_again_without_doing_better_writes_no_result(client, learner):
+    # the kept three stars were read with the lesson's results: nothing to raise, no UPDATE
+    as_learner(client, learner)
+    client.post(JUMP_URL, SOLVE, **HTMX)
+    statements = data_statements(client, SOLVE)
+    assert len(statements) == 5, statements
+    assert not [sql for sql in statements if sql.startswith("UPDATE")], statements
+    assert PuzzleResult.objects.get(learner=learner, puzzle="knight-first-jump").stars == 3
+
+
+def test_solving_again_with_more_stars_raises_the_kept_result(client, learner):
+    as_learner(client, learner)
+    client.post(JUMP_URL, ILLEGAL, **HTMX)
+    client.post(JUMP_URL, SOLVE, **HTMX)  # one mistake first: two stars kept
+    assert PuzzleResult.objects.get(learner=learner, puzzle="knight-first-jump").stars == 2
+    statements = data_statements(client, SOLVE)
+    assert [sql for sql in statements if sql.startswith("UPDATE")], statements
+    assert PuzzleResult.objects.get(learner=learner, puzzle="knight-first-jump").stars == 3
 
 
 def test_an_illegal_move_after_many_wrong_tries_reads_only_the_last_few(client, learner):
