@@ -1,4 +1,8 @@
-/* Lesson pages: after an answer is swapped in, bring its feedback into view.
+/* What a lesson's puzzle does in the page besides the board (lesson pages, practice rounds
+   and a live lesson's phone page): bring the judge's words into view, and read them aloud.
+   One file, so a first visit asks for one script less. */
+
+/* After an answer is swapped in, bring its feedback into view.
    On a phone the feedback sits under the board and the typed-move field, just below
    the screen's edge: a child who tapped a move would not see what the judge said. */
 (function () {
@@ -12,4 +16,68 @@
       feedback.scrollIntoView({ block: "nearest" });
     }
   });
+})();
+
+/* 「唸給我聽」: the browser's own speech synthesis reads the puzzle's prompt and the judge's
+   feedback aloud, in the page's language (a zh-TW voice for Traditional Chinese). Nothing is
+   sent anywhere: where the browser has no such voice, the button stays hidden. */
+(function () {
+  "use strict";
+
+  function wantedLanguage() {
+    var lang = (document.documentElement.lang || "zh-Hant-TW").toLowerCase();
+    if (lang.indexOf("zh-hant") === 0 || lang === "zh-tw") return "zh-TW";
+    if (lang.indexOf("zh-hans") === 0 || lang === "zh-cn") return "zh-CN";
+    return lang.split("-")[0];
+  }
+
+  function findVoice() {
+    if (!window.speechSynthesis || !window.SpeechSynthesisUtterance) return null;
+    var wanted = wantedLanguage().toLowerCase();
+    var voices = window.speechSynthesis.getVoices() || [];
+    for (var i = 0; i < voices.length; i++) {
+      var lang = (voices[i].lang || "").replace("_", "-").toLowerCase();
+      if (lang === wanted || (wanted.indexOf("-") < 0 && lang.split("-")[0] === wanted)) return voices[i];
+    }
+    return null;
+  }
+
+  /* The words as read, without the 注音 above them. */
+  function words(element) {
+    if (!element) return "";
+    var copy = element.cloneNode(true);
+    Array.prototype.forEach.call(copy.querySelectorAll("rt, [aria-hidden='true']"), function (node) { node.remove(); });
+    return copy.textContent.replace(/\s+/g, " ").trim();
+  }
+
+  function read(button) {
+    var voice = findVoice();
+    if (!voice) return;
+    var scope = button.closest("[data-puzzle]") || document;
+    var text = [words(scope.querySelector(".puzzle-prompt")), words(scope.querySelector("[data-feedback]"))]
+      .filter(Boolean).join(" ");
+    if (!text) return;
+    var utterance = new window.SpeechSynthesisUtterance(text);
+    utterance.lang = wantedLanguage();
+    utterance.voice = voice;
+    window.speechSynthesis.cancel();
+    window.speechSynthesis.speak(utterance);
+  }
+
+  function refresh() {
+    var available = Boolean(findVoice());
+    Array.prototype.forEach.call(document.querySelectorAll("[data-read-aloud]"), function (button) {
+      button.hidden = !available;
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-read-aloud]");
+    if (button) read(button);
+  });
+  document.addEventListener("DOMContentLoaded", refresh);
+  document.addEventListener("htmx:load", refresh);
+  if (window.speechSynthesis && window.speechSynthesis.addEventListener) {
+    window.speechSynthesis.addEventListener("voiceschanged", refresh);
+  }
 })();

@@ -6,27 +6,36 @@ Run: LIGHTHOUSE=/tmp/lh/node_modules/.bin/lighthouse .venv/bin/python \
 (12.x), installed into a throw-away directory, not the repository:
     mkdir -p /tmp/lh && npm --prefix /tmp/lh i lighthouse@12
 It drives Debian's /usr/bin/chromium (CHROME_PATH). The app runs as `make serve` runs it
-(gunicorn, whitenoise, DEBUG off; see answer_load.served), on 127.0.0.1 only. Each page is
-measured as a phone (Lighthouse's default mobile emulation and throttling), and once more
-with 注音 on (the zhuyin cookie). Wanted: accessibility 100, performance at least 95.
+(gunicorn, whitenoise, DEBUG off, scratch SQLite; see served.app_server), on 127.0.0.1 only.
+Each page is measured as a phone (Lighthouse's default mobile emulation and throttling),
+and once more with 注音 on (the zhuyin cookie). Wanted: accessibility 100, performance at least 95.
 """
 
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.benchmarks.answer_load import free_port, served
+from tests.benchmarks import served
 
 PAGES = ["/", "/lessons/knight/", "/board/"]
 FLAGS = (
     "--headless --no-sandbox --disable-gpu --disable-quic --no-first-run "
     "--disable-background-networking --disable-component-update --disable-sync"
 )
+
+
+def free_port(ports: range) -> int:
+    for port in ports:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) != 0:
+                return port
+    raise RuntimeError(f"no free port in {ports.start}-{ports.stop - 1}")
 
 
 def lighthouse_command() -> list[str] | None:
@@ -66,7 +75,8 @@ def main() -> int:
         return 2
     port = int(sys.argv[1]) if len(sys.argv) > 1 else free_port(range(18600, 18700))
     failed = False
-    with served(port, workers=2) as (host, _env):
+    with served.scratch_database() as database, served.app_server(port, database, workers=2):
+        host = f"127.0.0.1:{port}"
         print(f"{'page':<22} {'注音':<4} {'accessibility':>13} {'performance':>11}")
         for path in PAGES:
             for cookie in ("", "zhuyin=on"):

@@ -1,9 +1,9 @@
-"""static/css/marks.css draws the lesson's stars and circles for every square of the board."""
+"""static/css/lessons.css draws the lesson's stars and circles for every square of the board."""
 
 import re
 from pathlib import Path
 
-MARKS = Path(__file__).resolve().parents[2] / "static" / "css" / "marks.css"
+MARKS = Path(__file__).resolve().parents[2] / "static" / "css" / "lessons.css"
 SQUARES = {f"{file}{rank}" for file in "abcdefgh" for rank in "12345678"}
 
 
