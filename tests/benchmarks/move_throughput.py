@@ -10,8 +10,10 @@ with Debian's wrk at 20 connections. The app's request is the htmx POST of the c
 lesson's first puzzle answered with its solving move (e1g1): 20 sessions, each with its
 CSRF cookie and token, taken in turn by a wrk Lua script. Prints each run, then the ratio
 of the medians (target ≥ 0.20, aim 0.30) and the median p95 (target ≤ 30 ms on a quiet
-machine); SQLite always, PostgreSQL too when DATABASE_URL names one. The machine may be
-shared: the figures are medians of interleaved runs, and say so.
+machine), and beside them the floor: the app's own /healthz (its middleware and one SELECT,
+no session, no template), interleaved in the same turns; SQLite always, PostgreSQL too
+when DATABASE_URL names one. The machine may be shared: the figures are medians of
+interleaved runs, and say so.
 """
 
 from __future__ import annotations
@@ -96,15 +98,22 @@ def measure(label: str, database_url: str | None, pairs: int, seconds: int) -> d
         run_hello = lambda s: served.wrk(  # noqa: E731
             f"{hello.base}/", "", connections=CONNECTIONS, seconds=s
         )
-        run_app(2), run_hello(2)  # warm: every worker has imported, compiled, connected
-        apps, hellos = [], []
+        # The floor: the app's own stack (all its middleware, a database round trip, no
+        # session, no template) answering /healthz, in the same turn as the other two.
+        run_floor = lambda s: served.wrk(  # noqa: E731
+            f"{app.base}/healthz", "", connections=CONNECTIONS, seconds=s
+        )
+        run_app(2), run_floor(2), run_hello(2)  # warm: every worker has imported, connected
+        apps, floors, hellos = [], [], []
         for n in range(1, pairs + 1):
             apps.append(run_app(seconds))
+            floors.append(run_floor(seconds))
             hellos.append(run_hello(seconds))
-            a, h = apps[-1], hellos[-1]
+            a, f, h = apps[-1], floors[-1], hellos[-1]
             print(
                 f"  {label} pair {n}: answer {a['rps']:7.1f} req/s p95 {a['p95_us'] / 1000:6.1f} ms"
                 f" (non-2xx {a['non_2xx']}, socket errors {a['socket_errors']})"
+                f" | /healthz {f['rps']:7.1f} req/s"
                 f" | hello {h['rps']:7.1f} req/s p95 {h['p95_us'] / 1000:6.1f} ms"
                 f" | ratio {a['rps'] / h['rps']:.3f}",
                 flush=True,
@@ -115,11 +124,16 @@ def measure(label: str, database_url: str | None, pairs: int, seconds: int) -> d
     p50 = statistics.median(a["p50_us"] for a in apps) / 1000
     failed = sum(a["non_2xx"] + a["socket_errors"] for a in apps)
     ratio = answer_rps / hello_rps
+    floor_rps = statistics.median(f["rps"] for f in floors)
     print(
         f"{label}: answer POST {answer_rps:.1f} req/s ÷ hello {hello_rps:.1f} req/s = "
         f"{ratio:.3f} (target ≥ {RATIO_TARGET}, aim 0.30); answer p50 {p50:.1f} ms, "
         f"p95 {p95:.1f} ms at {CONNECTIONS} connections (target ≤ {P95_TARGET_MS} ms on a quiet "
         f"machine); {failed} failed responses; medians of {pairs} interleaved pairs × {seconds} s"
+    )
+    print(
+        f"{label}: the floor, the app's /healthz (middleware and SELECT 1, no session, no "
+        f"template) {floor_rps:.1f} req/s ÷ hello = {floor_rps / hello_rps:.3f}"
     )
     return {"ratio": ratio, "p95": p95, "failed": failed}
 
