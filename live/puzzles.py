@@ -11,6 +11,7 @@ from django.urls import reverse
 
 import rules
 from board.component import BoardView, board_context
+from board.explanations import PIECE_NAMES
 from curriculum.loading import Puzzle, get_curriculum
 from tutor.people.misconceptions import misconception_for
 
@@ -67,22 +68,17 @@ def is_move_puzzle(puzzle: Puzzle) -> bool:
 
 
 def move_label(fen: str, move: str) -> str:
-    """A tried move as the class reads it: SAN when legal (「Nb3」), squares when not (a1→a3)."""
+    """A tried move as the class reads it: SAN when legal (「Nb3」); when not, the piece
+    and its squares (「白馬 a1→a3」), so the class sees which piece broke the rule."""
     try:
         verdict = rules.check_move(fen, move)
     except ValueError:
         verdict = None
     if verdict is not None and verdict.legal and verdict.san:
         return verdict.san
-    return f"{move[:2]}→{move[2:4]}"
-
-
-def mover_name(fen: str, move: str) -> str | None:
-    """The symbol of the piece that was moved ("N"), or None."""
-    try:
-        return rules.check_move(fen, move).mover
-    except ValueError:
-        return None
+    squares = f"{move[:2]}→{move[2:4]}"
+    piece = verdict.mover if verdict is not None else None
+    return f"{PIECE_NAMES[piece]} {squares}" if piece in PIECE_NAMES else squares
 
 
 def answer_label(puzzle: Puzzle, answer: str) -> str:

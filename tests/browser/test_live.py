@@ -103,10 +103,10 @@ def test_a_live_lesson_with_a_projector_and_three_phones(
     expect(results.locator(".live-right")).to_have_text("1 人答對")
     expect(results.locator('[data-bar="Nb3"]')).to_have_class("live-bar live-bar-correct")
     expect(results.locator('[data-bar="Nb3"]')).to_contain_text("正確")
-    expect(results.locator('[data-bar="a1→a3"]')).to_contain_text("不合規則")
-    expect(results.locator('[data-bar="a1→a3"]')).to_contain_text("1 位學生")
+    expect(results.locator('[data-bar="白馬 a1→a3"]')).to_contain_text("不合規則")
+    expect(results.locator('[data-bar="白馬 a1→a3"]')).to_contain_text("1 位學生")
     expect(results.locator('[data-bar="a3"]')).to_contain_text("1 位學生")
-    expect(results.locator("[data-rule]")).to_have_text("1 人：這個棋子不是這樣走的（a1→a3）")
+    expect(results.locator("[data-rule]")).to_have_text("1 人：這個棋子不是這樣走的（白馬 a1→a3）")
     expect(results.locator("[data-names]")).to_have_count(0)
     for name, _, _ in STUDENTS:
         expect(teacher.locator("main")).not_to_contain_text(name)
@@ -116,7 +116,7 @@ def test_a_live_lesson_with_a_projector_and_three_phones(
 
     teacher.get_by_role("button", name="顯示名字").click()
     expect(results.locator('[data-bar="Nb3"] [data-names]')).to_have_text("小華")
-    expect(results.locator('[data-bar="a1→a3"] [data-names]')).to_have_text("小明")
+    expect(results.locator('[data-bar="白馬 a1→a3"] [data-names]')).to_have_text("小明")
 
     teacher.get_by_label("下一題").select_option("knight/knight-no-blocked-leg")
     teacher.get_by_role("button", name="放上這一題").click()
@@ -130,7 +130,7 @@ def test_a_live_lesson_with_a_projector_and_three_phones(
     teacher.get_by_role("button", name="結束課堂").click()
     expect(teacher.locator(".live-round-results")).to_have_count(2)
     expect(teacher.locator(".live-round-results").first).to_contain_text(
-        "1 人：這個棋子不是這樣走的（a1→a3）"
+        "1 人：這個棋子不是這樣走的（白馬 a1→a3）"
     )
     teacher.screenshot(path=screenshot_dir / "club-live-results.png", full_page=True)
     assert_no_axe_violations(axe, teacher)

@@ -67,9 +67,9 @@ def test_a_whole_round_counts_answers_and_reveals_moves_and_broken_rules(teacher
     page = teacher_client.get(reverse("live:projector", args=[session.pk])).content.decode()
     assert 'data-bar="Nb3" data-count="1"' in page
     assert 'class="live-bar live-bar-correct"' in page
-    assert 'data-bar="a1→a3" data-count="1"' in page
+    assert 'data-bar="白馬 a1→a3" data-count="1"' in page
     assert 'data-bar="a3" data-count="1"' in page
-    assert "1 人：這個棋子不是這樣走的（a1→a3）" in page
+    assert "1 人：這個棋子不是這樣走的（白馬 a1→a3）" in page
     assert 'data-right="1"' in page
     assert "小華" not in page  # names are hidden on the projector
     assert Attempt.objects.filter(learner__student__classroom=classroom).count() == 4
@@ -146,7 +146,7 @@ def test_ending_keeps_the_results_on_the_classs_live_page(teacher, classroom, th
     response = teacher_client.post(reverse("live:end", args=[session.pk]))
     assert response["Location"] == reverse("live:results", args=[session.pk])
     results = teacher_client.get(response["Location"]).content.decode()
-    assert "1 人：這個棋子不是這樣走的（a1→a3）" in results
+    assert "1 人：這個棋子不是這樣走的（白馬 a1→a3）" in results
     page = teacher_client.get(reverse("live:class_live", args=[classroom.pk])).content.decode()
     assert reverse("live:results", args=[session.pk]) in page
     assert teacher_client.get(reverse("live:projector", args=[session.pk])).status_code == 302
