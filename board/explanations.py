@@ -32,23 +32,30 @@ PIECE_NAMES = {
     "p": _("black pawn"),
 }
 
-# How each kind of piece moves, said when a piece is moved the wrong way.
+# How each kind of piece moves: the whole rule, behind 「為什麼？」 when a piece is moved the
+# wrong way (the short sentence already said which move it cannot make).
 NOT_HOW_IT_MOVES = {
-    "k": _("The %(piece)s does not move like that: a king steps one square in any direction."),
-    "q": _(
-        "The %(piece)s does not move like that: a queen goes straight or diagonally, "
-        "as far as the way is free."
+    "k": _(
+        "A king steps one square at a time, in any direction: straight, sideways or diagonally."
     ),
-    "r": _("The %(piece)s does not move like that: a rook goes only straight, along a line."),
-    "b": _("The %(piece)s does not move like that: a bishop goes only diagonally."),
+    "q": _(
+        "A queen goes straight, sideways or diagonally, "
+        "as far as she likes while no piece is in the way."
+    ),
+    "r": _(
+        "A rook goes only straight or sideways, as far as it likes while no piece is in the way."
+    ),
+    "b": _(
+        "A bishop goes only diagonally, as far as it likes while no piece is in the way, "
+        "so it always stays on squares of one colour."
+    ),
     "n": _(
-        "The %(piece)s does not move like that: a knight jumps in an L, "
-        "two squares straight and then one to the side."
+        "The L of a knight: two squares straight or sideways, then one square to the side. "
+        "A knight may jump over other pieces."
     ),
     "p": _(
-        "The %(piece)s does not move like that: a pawn goes forward one square "
-        "(two on its first move), captures one square diagonally forward, "
-        "and never goes backwards or sideways."
+        "A pawn goes forward one square (two on its first move), captures one square "
+        "diagonally forward, and never goes backwards or sideways."
     ),
 }
 

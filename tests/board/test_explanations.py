@@ -117,7 +117,7 @@ def test_a_knight_moved_the_wrong_way_hears_how_a_knight_moves_and_its_squares()
     assert chinese(verdict) == ["白馬不能從 g1 走到 e3：馬走 L 形。"]
     with translation.override("zh-hant"):
         assert explain_why(verdict) == [
-            "白馬不是這樣走的：馬走 L 形，往一個方向走兩格，再轉彎走一格。"
+            "馬的 L 形：先直走或橫走兩格，再轉彎走一格。馬可以跳過別的棋子。"
         ]
 
 
@@ -264,8 +264,7 @@ def test_a_pawn_moved_the_wrong_way_hears_the_one_rule_and_the_whole_rule_behind
     assert chinese(verdict) == ["白兵不能從 e4 走到 g6：兵只能往前走。"]
     with translation.override("zh-hant"):
         assert explain_why(verdict) == [
-            "白兵不是這樣走的：兵只能往前走一格（第一步可以走兩格），吃子時斜著往前走一格，"
-            "不能後退，也不能橫著走。"
+            "兵只能往前走一格（第一步可以走兩格），吃子時斜著往前走一格，不能後退，也不能橫著走。"
         ]
 
 
@@ -306,3 +305,27 @@ def test_en_passant_before_its_lesson_hears_that_a_pawn_goes_diagonally_only_to_
 def test_the_king_taken_three_squares_in_the_castling_lesson_hears_it_goes_two():
     verdict = rules.check_move("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1b1")
     assert chinese(verdict) == ["王車易位時，王只走兩格，走到 c1。"]
+
+
+@pytest.mark.parametrize(
+    ("fen", "move"),
+    [
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1c3"),
+        ("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "d1e3"),
+        ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1b3"),
+        ("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", "c1c4"),
+        ("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", "g1g3"),
+        ("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1", "e4g6"),
+    ],
+)
+def test_why_tells_the_whole_rule_without_saying_the_first_line_again(fen, move):
+    verdict = rules.check_move(fen, move)
+    assert verdict.reason is Reason.NOT_HOW_IT_MOVES
+    (short,) = chinese(verdict)
+    with translation.override("zh-hant"):
+        (why,) = explain_why(verdict)
+    # the first line already said the piece and the move (「白馬不能從 g1 走到 g3：…」):
+    # behind 為什麼？ comes the piece's whole rule, not the same start again
+    assert "不是這樣走的" not in why
+    assert not why.startswith(short[:2]), (short, why)  # not 「白馬…」 again
+    assert len(why) > len(short.split("：", 1)[1]), (short, why)
