@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import rules
 from curriculum.outcome import AnswerError, Outcome, Result
@@ -44,7 +45,17 @@ def compare_options(puzzle: Puzzle, chosen: frozenset, truth: frozenset) -> Outc
     offered = {option.value for option in puzzle.options}
     if not chosen or not chosen <= offered:
         raise AnswerError(f"choose among the options: {sorted(offered)}")
-    return compare(puzzle, chosen, truth, _("That is not right. Read the question again."))
+    message = _("That is not right. Read the question again.")
+    if chosen < truth:
+        # Only right answers chosen, but not all of them: say so, and how many are left,
+        # without naming them (that would give the answer away).
+        left = len(truth - chosen)
+        message = ngettext(
+            "Everything you chose is right, but %(count)s more answer is right too. Look again.",
+            "Everything you chose is right, but %(count)s more answers are right too. Look again.",
+            left,
+        ) % {"count": left}
+    return compare(puzzle, chosen, truth, message)
 
 
 def answer_from(chosen: tuple[str, ...]) -> object:

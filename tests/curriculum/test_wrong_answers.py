@@ -15,6 +15,7 @@ from board.refutations import named_squares, refutation_sentence
 from curriculum.judging import judge
 from curriculum.kinds import assess, choice, squares
 from curriculum.loading import curriculum_in, get_curriculum
+from lessons.answering import _said
 
 PUZZLES = [p for lesson in get_curriculum().lessons for p in lesson.puzzles]
 GENERIC = "不對喔。再讀一次題目。"
@@ -158,3 +159,32 @@ def test_marking_the_piece_s_own_square_is_wrong_without_a_move_to_judge():
     outcome = judge(puzzle, ["a1", "d7"])
     assert outcome.result == "incorrect"
     assert len(outcome.wrong) == 1  # d7's reason; a1 is where the king stands
+
+
+SEVERAL = [
+    puzzle
+    for puzzle in PUZZLES
+    if puzzle.kind in ("choice", "text", "assess") and len(puzzle.answer) > 1
+]
+
+
+@pytest.mark.parametrize("puzzle", SEVERAL, ids=[p.id for p in SEVERAL])
+def test_leaving_out_a_right_answer_is_said_with_how_many_are_left(puzzle):
+    chosen = sorted(puzzle.answer)[:1]  # one right answer of several, nothing wrong
+    with translation.override("zh-hant"):
+        outcome = judge(puzzle, chosen if puzzle.kind != "assess" else chosen[0])
+        message = str(outcome.message)
+    assert outcome.result == "incorrect"
+    left = len(puzzle.answer) - 1
+    assert GENERIC not in message
+    assert message == f"你選的都對，可是還有 {left} 個答案也是對的。再看看！"
+    others = set(puzzle.answer) - set(chosen)
+    texts = {o.value: o.text for o in puzzle.options}
+    assert not any(texts[value] in message for value in others)  # the answer is not given away
+    with translation.override("zh-hant"):
+        shown = _said(outcome)[0] or [message]  # what the lesson page says under the board
+    assert shown and not any(GENERIC in line for line in shown)
+
+
+def test_there_are_puzzles_with_several_right_answers():
+    assert len(SEVERAL) >= 3
