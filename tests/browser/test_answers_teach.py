@@ -30,7 +30,9 @@ def test_a_knight_moved_wrongly_rings_its_squares_and_shows_where_it_can_go(
     expect(page.locator("[data-highlight]")).to_have_count(2)
     expect(feedback(page)).to_contain_text("虛線圓圈是它可以走的格。")
     page.get_by_text("為什麼？").click()
-    expect(page.locator("[data-why]")).to_contain_text("往一個方向走兩格，再轉彎走一格")
+    expect(page.locator("[data-why]")).to_contain_text(
+        "先直走或橫走兩格，再轉彎走一格。馬可以跳過別的棋子。"
+    )
     look(page, screenshot_dir, "knight-wrong", size)
     assert_no_axe_violations(axe, page)
 
