@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from curriculum.loading import get_curriculum
 from lessons.models import Attempt, Learner
 from tests.people.conftest import signed_in
 from tutor.people.answers_in_words import answer_in_words
@@ -54,7 +55,9 @@ def test_wrong_answers_to_questions_are_grouped_by_their_rule_in_words(parent):
         ("「摸子走子」這一課的規則", 1),
     ]
     text = page.content.decode()
-    assert "選了「可以，王已經回到 e1 了」" in text
+    # the latest castling answer is the second try, said in the words the child read there
+    assert "選了「可以，車已經回家了」" in text
+    assert "選了「可以，王已經回到 e1 了」" not in text
     assert "選了「可以，只要還沒放下去就好」" in text
     castling_rule = misconception_for("CASTLING_RIGHTS_LOST").lesson  # the lesson teaching it
     assert f'href="{reverse("lesson", args=[castling_rule])}"' in text
@@ -85,6 +88,20 @@ def test_answers_in_words():
     assert answer_in_words("knight-eight-jumps", "", "c3 e5") == "點了 c3、e5"
     assert answer_in_words("a-puzzle-since-removed", "", "yes") == ""
     assert answer_in_words("castling-king-moved-back", "", "maybe") == ""
+
+
+def test_an_answer_to_a_question_asked_again_is_said_in_the_partners_words():
+    # After a miss, pawn-two-steps-blocked (options 可以 / 不可以) is asked again in
+    # pawn-blocked's position, whose 「yes」 reads 「可以，把黑兵吃掉」: the answer is kept
+    # under the first id with the partner's position, and said as the child read it.
+    curriculum = get_curriculum()
+    asked = curriculum.puzzle("pawn-two-steps-blocked")
+    partner = curriculum.puzzle("pawn-blocked")
+    assert partner in curriculum.partners(asked)
+    own, again = asked.start_fen, partner.start_fen
+    assert answer_in_words(asked.id, own, "yes") == "選了「可以」"
+    assert answer_in_words(asked.id, again, "yes") == "選了「可以，把黑兵吃掉」"
+    assert answer_in_words(asked.id, "8/8/8/8/8/8/8/K6k w - - 0 1", "yes") == "選了「可以」"
 
 
 def test_last_learned_is_the_latest_answer_not_being_added(parent, child):

@@ -17,6 +17,19 @@ from languages import lists
 UCI_MOVE = rules.PLAYED_UCI_PATTERN
 
 
+def _asked(puzzle_id: str, fen: str):
+    """The puzzle whose question was answered: after a miss a two-option question is asked
+    again in a partner's position and recorded under the first puzzle's id with that
+    position (lessons.answering.Reasks), so the partner's own option words are the ones
+    the child read."""
+    curriculum = get_curriculum()
+    puzzle = curriculum.puzzle(puzzle_id)
+    if puzzle is None or not fen or puzzle.start_fen[:100] == fen:
+        return puzzle
+    partner = next((p for p in curriculum.partners(puzzle) if p.start_fen[:100] == fen), None)
+    return partner or puzzle
+
+
 def answer_in_words(puzzle_id: str, fen: str, answer: str) -> str:
     """The answer in words; "" when it cannot be read any more (a puzzle since removed, a
     position not kept)."""
@@ -25,7 +38,7 @@ def answer_in_words(puzzle_id: str, fen: str, answer: str) -> str:
             return move_in_words(rules.check_move(fen, answer))
         except ValueError:
             return ""
-    puzzle = get_curriculum().puzzle(puzzle_id)
+    puzzle = _asked(puzzle_id, fen)
     if puzzle is None or not answer:
         return ""
     values = answer.split()
