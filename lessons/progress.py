@@ -14,9 +14,10 @@ from django.db.models import Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from curriculum.loading import GROUPS, Curriculum, Lesson
+from curriculum.loading import GROUPS, Curriculum, Lesson, get_curriculum
 from curriculum.outcome import RECORDED
 from lessons.models import Attempt, Learner, PuzzleResult, Result
+from lessons.signals import lesson_finished
 
 MAX_STARS = 3
 
@@ -71,7 +72,8 @@ def record_attempt(
     Reads the round's last few tries (one query on the (learner, puzzle, created_at)
     index) and the lesson's results (one query), writes the attempt and, for a solve that
     does better than the kept result, the result: a conditional UPDATE raises the stars,
-    never lowers them."""
+    never lowers them. The solve that finishes the lesson sends
+    lessons.signals.lesson_finished (known from the results read)."""
     if verdict not in dict(RECORDED):
         raise ValueError(f"unknown verdict {verdict!r}")
     # Stars count the tries since the puzzle was last solved: a revisit starts afresh.
@@ -103,8 +105,18 @@ def record_attempt(
     if puzzle not in kept or kept[puzzle][1] < stars:
         # A solve that raises nothing writes nothing: the UPDATE below would match no row.
         _keep_best(learner, lesson, puzzle, stars, exists=puzzle in kept)
+    first_solve = puzzle not in lesson_stars
     lesson_stars[puzzle] = max(stars, lesson_stars.get(puzzle, 0))
+    if first_solve and _finishes(lesson, puzzle, lesson_stars):
+        lesson_finished.send(Attempt, learner=learner, lesson=lesson, at=attempt.created_at)
     return Recorded(attempt, stars, mistakes, lesson_stars)
+
+
+def _finishes(slug: str, puzzle: str, lesson_stars: Mapping[str, int]) -> bool:
+    """Whether ``puzzle``, just solved, is the last unsolved puzzle of the lesson ``slug``."""
+    found = get_curriculum().lesson(slug)
+    ids = puzzle_ids(found) if found is not None else []
+    return puzzle in ids and first_unsolved(ids, lesson_stars) is None
 
 
 def _keep_best(learner: Learner, lesson: str, puzzle: str, stars: int, *, exists: bool) -> None:

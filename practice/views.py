@@ -1,9 +1,11 @@
-"""「再練習」: endless generated practice of one rule, answered like a lesson's puzzles.
+"""「再練習」 and 「複習」: generated puzzles of one rule, answered like a lesson's puzzles.
 
 ``/practice/<rule>/`` picks a fresh puzzle at the learner's level and sends the browser
 to its own address, ``/practice/<rule>/<id>/``, which shows it and takes the answers
-(lessons.answering: the same judging, feedback, stars and recording). A puzzle the
-validator refuses is never shown: its address answers 404.
+(lessons.answering: the same judging, feedback, stars and recording). ``/review/`` does
+the same for the rule on the learner's review list that has waited longest, and after
+each puzzle comes back for the next, until none is due today. A puzzle the validator
+refuses is never shown: its address answers 404.
 """
 
 import random
@@ -21,35 +23,57 @@ from lessons.learners import current_learner
 from lessons.views import answer_posted, puzzle_context, render_puzzle
 from practice import generators
 from practice.levels import level_for, solved_count
+from practice.scheduling import due_reviews
 
 _seeds = random.SystemRandom()
+PRACTICE, REVIEW = "practice", "review"
 
 
 @require_GET
 def practice_start(request: HttpRequest, slug: str) -> HttpResponse:
-    rule = slug
-    lesson = _lesson_of(rule)
+    return _start(request, _lesson_of(slug), "practice_puzzle")
+
+
+@require_GET
+def review_start(request: HttpRequest) -> HttpResponse:
+    learner = current_learner(request)
+    due = due_reviews(learner.pk if learner else None)
+    if not due:
+        return render(request, "practice/review_done.html", {})
+    return _start(request, _lesson_of(due[0].rule), "review_puzzle")
+
+
+@require_http_methods(["GET", "POST"])
+def practice_puzzle(request: HttpRequest, slug: str, puzzle_id: str) -> HttpResponse:
+    return _round(request, slug, puzzle_id, PRACTICE)
+
+
+@require_http_methods(["GET", "POST"])
+def review_puzzle(request: HttpRequest, slug: str, puzzle_id: str) -> HttpResponse:
+    return _round(request, slug, puzzle_id, REVIEW)
+
+
+def _start(request: HttpRequest, lesson, address: str) -> HttpResponse:
+    rule = lesson.slug
     puzzle = generators.fresh(rule, level_for(current_learner(request), rule), _seeds)
     if puzzle is None:  # every try refused by the validator: say so, never show one
         message = _("No practice puzzle could be made just now. Please try again.")
         context = {"message": message, "lesson": lesson}
         return render(request, "lessons/problem.html", context, status=503)
-    return redirect("practice_puzzle", slug=rule, puzzle_id=puzzle.id)
+    return redirect(address, slug=rule, puzzle_id=puzzle.id)
 
 
-@require_http_methods(["GET", "POST"])
-def practice_puzzle(request: HttpRequest, slug: str, puzzle_id: str) -> HttpResponse:
-    rule = slug
+def _round(request: HttpRequest, rule: str, puzzle_id: str, mode: str) -> HttpResponse:
     lesson = _lesson_of(rule)
     puzzle = generators.validated(puzzle_id)
     if puzzle is None or puzzle.lesson != rule:
         raise Http404("no such practice puzzle")
     if request.method == "GET":
-        return _render(request, lesson, answering.first_screen(puzzle))
+        return _render(request, lesson, answering.first_screen(puzzle), mode)
     screen = answer_posted(request, lesson, puzzle)
     if isinstance(screen, HttpResponse):
         return screen
-    return _render(request, lesson, screen)
+    return _render(request, lesson, screen, mode)
 
 
 def _lesson_of(rule: str):
@@ -59,22 +83,20 @@ def _lesson_of(rule: str):
     return lesson
 
 
-def _render(request: HttpRequest, lesson, screen: Screen) -> HttpResponse:
+def _render(request: HttpRequest, lesson, screen: Screen, mode: str) -> HttpResponse:
     puzzle = screen.puzzle
     rule = puzzle.lesson
-    here = reverse("practice_puzzle", args=[rule, puzzle.id])
-    context = puzzle_context(
-        request,
-        screen,
-        answer_url=here,
-        retry_url=here,
-        next_url=reverse("practice", args=[rule]),
-    )
+    here = reverse(f"{mode}_puzzle", args=[rule, puzzle.id])
+    next_url = reverse("practice", args=[rule]) if mode == PRACTICE else reverse("review")
+    context = puzzle_context(request, screen, answer_url=here, retry_url=here, next_url=next_url)
     _rule, level, _seed = generators.parse_id(puzzle.id)
+    learner = current_learner(request)
     context |= {
         "lesson": lesson,
+        "mode": mode,
         "heading": _("Practice: level %(level)s of 3") % {"level": level},
-        "next_label": _("Another puzzle"),
-        "solved_here": solved_count(current_learner(request), rule),
+        "next_label": _("Another puzzle") if mode == PRACTICE else _("Next review"),
+        "solved_here": solved_count(learner, rule),
+        "still_due": len(due_reviews(learner.pk if learner else None)) if mode == REVIEW else 0,
     }
     return render_puzzle(request, "practice/round.html", context, "practice/round.html#answer")

@@ -110,6 +110,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "tutor.people.assignments.assigned_lessons",
+                "practice.context_processors.reviews_due",
                 "languages.context_processors.languages",
                 "zhuyin.views.context",
             ],

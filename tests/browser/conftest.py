@@ -99,3 +99,25 @@ def feedback(page):
 def assert_no_horizontal_scroll(page) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.viewport_size["width"]
+
+
+def grown_up_with_child_and_student(password: str):
+    """A grown-up who is a parent (of 小明) and a teacher (週三棋社, with 阿志)."""
+    from django.contrib.auth import get_user_model
+
+    from lessons.models import Learner
+    from tutor.people.models import ChildProfile, Classroom, GrownUp, Student
+
+    user = get_user_model().objects.create_user("grown-up", password=password)
+    GrownUp.objects.create(user=user)
+    child = ChildProfile.objects.create(
+        parent=user, learner=Learner.objects.create(nickname="小明", avatar="N")
+    )
+    classroom = Classroom.objects.create(teacher=user, name="週三棋社")
+    student = Student.objects.create(
+        classroom=classroom,
+        learner=Learner.objects.create(nickname="阿志", avatar="B"),
+        secret_first="sun",
+        secret_second="moon",
+    )
+    return child, classroom, student

@@ -7,7 +7,12 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from curriculum.loading import get_curriculum
-from tests.browser.conftest import assert_no_axe_violations, square, wait_for_htmx
+from tests.browser.conftest import (
+    assert_no_axe_violations,
+    grown_up_with_child_and_student,
+    square,
+    wait_for_htmx,
+)
 from tutor.people.models import Classroom, Student
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -162,24 +167,10 @@ def test_a_teacher_prints_cards_for_25_and_sees_a_students_solve_in_the_grid(
 def test_the_rules_tripped_over_are_drawn_as_small_boards_for_parent_and_teacher(
     page: Page, live_server, axe, screenshot_dir
 ):
-    from django.contrib.auth import get_user_model
-
-    from lessons.models import Learner
     from lessons.progress import record_attempt
-    from tutor.people.models import Assignment, ChildProfile, GrownUp
+    from tutor.people.models import Assignment
 
-    user = get_user_model().objects.create_user("grown-up", password=PASSWORD)
-    GrownUp.objects.create(user=user)
-    child = ChildProfile.objects.create(
-        parent=user, learner=Learner.objects.create(nickname="小明", avatar="N")
-    )
-    classroom = Classroom.objects.create(teacher=user, name="週三棋社")
-    student = Student.objects.create(
-        classroom=classroom,
-        learner=Learner.objects.create(nickname="阿志", avatar="B"),
-        secret_first="sun",
-        secret_second="moon",
-    )
+    child, classroom, student = grown_up_with_child_and_student(PASSWORD)
     Assignment.objects.create(classroom=classroom, lesson="castling")
     tries = [
         ("a1a3", "PATH_BLOCKED", "4k3/8/8/8/8/8/P7/R3K3 w Q - 0 1"),

@@ -138,4 +138,5 @@ def curriculum(tmp_path, monkeypatch) -> Curriculum:
     curriculum = write_curriculum(tmp_path)
     monkeypatch.setattr("lessons.views.get_curriculum", lambda: curriculum)
     monkeypatch.setattr("lessons.answering.get_curriculum", lambda: curriculum)
+    monkeypatch.setattr("lessons.progress.get_curriculum", lambda: curriculum)
     return curriculum

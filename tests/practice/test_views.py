@@ -4,13 +4,17 @@ import json
 import re
 
 import pytest
+from django.urls import reverse
 
 import rules
 from curriculum.loading import get_curriculum
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
 from practice import generators
+from tests.people.conftest import make_grown_up, make_student, signed_in
+from tests.people.test_exports import read_csv
 from tutor.people.exports import learner_json_chunks
+from tutor.people.models import Classroom
 
 pytestmark = pytest.mark.django_db
 
@@ -166,3 +170,24 @@ def test_generated_attempts_are_exported_like_any_other(client):
         ("knight", KNIGHT, "correct")
     ]
     assert [(r["puzzle"], r["stars"]) for r in data["results"]] == [(KNIGHT, 3)]
+
+
+def test_generated_attempts_are_in_the_teachers_attempts_csv_with_their_position(client):
+    teacher = make_grown_up("teacher")
+    classroom = Classroom.objects.create(teacher=teacher, name="西洋棋社", join_code="ABCD23")
+    student = make_student(classroom, "小華")
+    session = client.session
+    session[LEARNER_SESSION_KEY] = student.learner_id
+    session.save()
+    wrong = [square for square in ("a1", "h8") if square not in knight_squares()]
+    client.post(f"/practice/knight/{KNIGHT}/", {"mode": "mark", "done": "1", "marked": wrong})
+    client.post(
+        f"/practice/knight/{KNIGHT}/", {"mode": "mark", "done": "1", "marked": knight_squares()}
+    )
+    response = signed_in(teacher).get(reverse("people:attempts_csv", args=[classroom.pk]))
+    rows = read_csv(response)
+    assert [(row[0], row[2], row[3], row[5]) for row in rows[1:]] == [
+        ("小華", "knight", KNIGHT, "incorrect"),
+        ("小華", "knight", KNIGHT, "correct"),
+    ]
+    assert {row[8] for row in rows[1:]} == {generators.build(KNIGHT).fen}

@@ -175,7 +175,10 @@ def add_assignment(request: HttpRequest, classroom_id: int) -> HttpResponse:
         Assignment.objects.update_or_create(
             classroom=classroom,
             lesson=form.cleaned_data["lesson"],
-            defaults={"due_on": form.cleaned_data["due_on"]},
+            defaults={
+                "due_on": form.cleaned_data["due_on"],
+                "until_mastered": form.cleaned_data["until_mastered"],
+            },
         )
     return redirect("people:class_dashboard", classroom_id=classroom.pk)
 

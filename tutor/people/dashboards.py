@@ -6,6 +6,7 @@ from django.shortcuts import render
 from tutor.people import reports
 from tutor.people.forms import AssignmentForm
 from tutor.people.lesson_index import all_lessons
+from tutor.people.mastery import mastered_by, rule_lessons, rule_standings
 from tutor.people.permissions import classroom_for_teacher, grown_up_required, student_for_teacher
 
 
@@ -16,14 +17,20 @@ def class_dashboard(request: HttpRequest, classroom_id: int) -> HttpResponse:
     learner_ids = [student.learner_id for student in students]
     lessons = all_lessons()
     grid = reports.class_grid(students, lessons)
+    standings = rule_standings(learner_ids)
     context = {
         "classroom": classroom,
         "lessons": lessons,
         "grid": grid,
+        "rule_lessons": rule_lessons(),
+        "rule_rows": [(student, standings[student.learner_id]) for student in students],
         "misconceptions": reports.rules_tripped_over(learner_ids),
         "activity": reports.recent_activity(learner_ids),
         "assignments": reports.assignment_statuses(
-            classroom, grid, {lesson.slug: lesson for lesson in lessons}
+            classroom,
+            grid,
+            {lesson.slug: lesson for lesson in lessons},
+            lambda rule: mastered_by(standings, rule),
         ),
         "assignment_form": AssignmentForm(),
     }
@@ -43,5 +50,6 @@ def student_history(request: HttpRequest, student_id: int) -> HttpResponse:
         "attempts": attempts,
         "lessons": lessons,
         "row": reports.class_grid([student], list(lessons.values()))[0],
+        "rules": rule_standings([student.learner_id])[student.learner_id],
     }
     return render(request, "people/student_history.html", context)

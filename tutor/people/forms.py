@@ -159,6 +159,10 @@ class AssignmentForm(forms.Form):
         required=False,
         widget=forms.DateInput(attrs={"type": "date"}),
     )
+    until_mastered = forms.BooleanField(
+        label=_("Practise until mastered (practice and review, not only the lesson)"),
+        required=False,
+    )
 
 
 class ClassCodeForm(forms.Form):

@@ -133,11 +133,14 @@ def next_seat_number(classroom: Classroom) -> int:
 
 
 class Assignment(models.Model):
-    """A lesson a teacher asks a class to finish, optionally by a date."""
+    """A lesson a teacher asks a class to finish (or its rule to master), optionally by a date."""
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
     lesson = models.CharField(max_length=40)
     due_on = models.DateField(null=True, blank=True)
+    # "Practise castling until mastered": done when the rule is mastered (practice's
+    # review list), not when the lesson's puzzles are solved.
+    until_mastered = models.BooleanField(default=False)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

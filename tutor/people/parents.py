@@ -12,6 +12,7 @@ from lessons.models import Attempt, Learner
 from tutor.people import adoption, rate_limit, reports
 from tutor.people.forms import ChildForm, PinForm
 from tutor.people.ids import parse_id
+from tutor.people.mastery import rule_standings
 from tutor.people.models import ChildProfile
 from tutor.people.next_url import safe_next_url
 from tutor.people.permissions import (
@@ -82,6 +83,7 @@ def child_progress(request: HttpRequest, learner_id: int) -> HttpResponse:
         ],
         "lessons": reports.stars_per_lesson(child.learner),
         "trips": reports.rules_tripped_over([child.learner_id]),
+        "rules": rule_standings([child.learner_id])[child.learner_id],
     }
     return render(request, "people/child_progress.html", context)
 

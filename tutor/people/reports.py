@@ -6,7 +6,7 @@ broke (tutor.people.misconceptions), each with its latest example said in words.
 """
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
@@ -209,16 +209,26 @@ def recent_activity(learner_ids: list[int], days: int = ACTIVITY_DAYS) -> list[D
 class AssignmentStatus:
     assignment: Assignment
     lesson: LessonInfo | None
-    finished: list[Student]
+    finished: list[Student]  # the lesson finished, or the rule mastered (until_mastered)
     total: int
 
 
 def assignment_statuses(
-    classroom: Classroom, grid: list[GridRow], lessons: dict[str, LessonInfo]
+    classroom: Classroom,
+    grid: list[GridRow],
+    lessons: dict[str, LessonInfo],
+    mastered: Callable[[str], set[int]] = lambda rule: set(),
 ) -> list[AssignmentStatus]:
-    """Each assignment of the class and who has finished its lesson (one query)."""
+    """Each assignment of the class and who has done it (one query): finished its lesson,
+    or for "until mastered", mastered its rule (``mastered(rule)``: the learner ids)."""
     statuses = []
     for assignment in classroom.assignments.all():
+        if assignment.until_mastered:
+            masters = mastered(assignment.lesson)
+            finished = [row.student for row in grid if row.student.learner_id in masters]
+            lesson = lessons.get(assignment.lesson)
+            statuses.append(AssignmentStatus(assignment, lesson, finished, len(grid)))
+            continue
         finished = [
             row.student
             for row in grid
