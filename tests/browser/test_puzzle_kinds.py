@@ -208,10 +208,8 @@ def test_a_square_colour_question_keeps_the_squares_own_colour(
     look(page, screenshot_dir, "choice-wrong", size)
     assert_no_axe_violations(axe, page)
     page.get_by_role("link", name="再試一題").click()
-    expect(page.locator("[data-puzzle]")).to_have_attribute(
-        "data-asked", "board-black-right-corner"
-    )
-    option(page, "light").check()  # a8 is light too
+    expect(page.locator("[data-puzzle]")).to_have_attribute("data-asked", "board-color-d4")
+    option(page, "dark").check()  # d4, beside e4, is the other colour
     check_answer(page)
     expect(feedback(page)).to_have_attribute("data-verdict", "correct")
     look(page, screenshot_dir, "choice-right", size)

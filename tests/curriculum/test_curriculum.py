@@ -177,10 +177,10 @@ def test_no_level_is_longer_than_ten_puzzles_and_levels_keep_the_order():
 
 
 def test_a_lesson_of_eleven_puzzles_is_two_levels_of_six_and_five():
-    bishop = get_curriculum().lesson("bishop")
-    assert len(bishop.puzzles) == 11
-    assert [len(level) for level in bishop.levels] == [6, 5]
-    assert bishop.level_of(bishop.puzzles[6]) == 1
+    king = get_curriculum().lesson("king")
+    assert len(king.puzzles) == 11
+    assert [len(level) for level in king.levels] == [6, 5]
+    assert king.level_of(king.puzzles[6]) == 1
     assert len(get_curriculum().lesson("check-wins").levels) == 1
 
 

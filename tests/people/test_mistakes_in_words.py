@@ -91,17 +91,19 @@ def test_answers_in_words():
 
 
 def test_an_answer_to_a_question_asked_again_is_said_in_the_partners_words():
-    # After a miss, pawn-two-steps-blocked (options 可以 / 不可以) is asked again in
-    # pawn-blocked's position, whose 「yes」 reads 「可以，把黑兵吃掉」: the answer is kept
-    # under the first id with the partner's position, and said as the child read it.
+    # After a miss, pawn-blocked (「yes」 reads 「可以，把黑兵吃掉」) is asked again in
+    # pawn-blocked-by-knight's position, whose 「yes」 reads 「可以，把黑馬吃掉」: the answer
+    # is kept under the first id with the partner's position, and said as the child read it.
     curriculum = get_curriculum()
-    asked = curriculum.puzzle("pawn-two-steps-blocked")
-    partner = curriculum.puzzle("pawn-blocked")
+    asked = curriculum.puzzle("pawn-blocked")
+    partner = curriculum.puzzle("pawn-blocked-by-knight")
     assert partner in curriculum.partners(asked)
     own, again = asked.start_fen, partner.start_fen
-    assert answer_in_words(asked.id, own, "yes") == "選了「可以」"
-    assert answer_in_words(asked.id, again, "yes") == "選了「可以，把黑兵吃掉」"
-    assert answer_in_words(asked.id, "8/8/8/8/8/8/8/K6k w - - 0 1", "yes") == "選了「可以」"
+    assert answer_in_words(asked.id, own, "yes") == "選了「可以，把黑兵吃掉」"
+    assert answer_in_words(asked.id, again, "yes") == "選了「可以，把黑馬吃掉」"
+    assert answer_in_words(asked.id, "8/8/8/8/8/8/8/K6k w - - 0 1", "yes") == (
+        "選了「可以，把黑兵吃掉」"
+    )
 
 
 def test_last_learned_is_the_latest_answer_not_being_added(parent, child):
