@@ -97,7 +97,7 @@ def test_a_question_shows_the_spread_of_answers(teacher, classroom, three):
     teacher_client.post(reverse("live:reveal", args=[session.pk]))
     page = teacher_client.get(reverse("live:projector", args=[session.pk])).content.decode()
     assert 'data-bar="可以，西洋棋的馬不會被絆馬腳" data-count="1"' in page
-    assert 'data-bar="不行，g2 的兵擋住了馬腿" data-count="2"' in page
+    assert 'data-bar="不行，g2 的兵絆住了馬腳" data-count="2"' in page
 
 
 def test_the_next_puzzle_closes_the_round_and_later_answers_do_not_count_in_it(
