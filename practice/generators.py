@@ -270,15 +270,20 @@ ESCAPE_WORDS = {
 }
 
 
+def _check_escape_rule(rng: random.Random, level: int) -> Parts:
+    """Out of check by one named way (capture, block or king), which some move misses."""
+    made = generate.escape(rng, level)
+    prompt, explanation = ESCAPE_WORDS[made.side]
+    return _parts(
+        made, "move", prompt(),
+        _("First find the black piece that gives check."), explanation(),
+        goal=MappingProxyType({"type": "escape_check", "by": made.side}),
+    )  # fmt: skip
+
+
 def _check_rule(rng: random.Random, level: int) -> Parts:
     if level > 1 and rng.random() < 0.5:
-        made = generate.escape(rng, level)
-        prompt, explanation = ESCAPE_WORDS[made.side]
-        return _parts(
-            made, "move", prompt(),
-            _("First find the black piece that gives check."), explanation(),
-            goal=MappingProxyType({"type": "escape_check", "by": made.side}),
-        )  # fmt: skip
+        return _check_escape_rule(rng, level)
     made = generate.check(rng, level)
     assessment = rules.assess(made.fen)
     black = [
@@ -390,6 +395,23 @@ CASTLING_OPTIONS = {
 }
 
 
+def _castling_hint() -> str:
+    return _(
+        "Check each condition: neither has moved, nothing between, not in check, "
+        "no attacked square crossed or landed on."
+    )
+
+
+# 永遠不行，還是暫時不行: the same reasons, each said as for ever or for now
+CASTLING_FOR_EVER_OPTIONS = {
+    "castling_rights_lost": lambda: _("For ever: the king or the rook has moved"),
+    "castling_blocked": lambda: _("For now: a piece stands between the king and the rook"),
+    "castling_in_check": lambda: _("For now: the king is in check"),
+    "castling_through_attack": lambda: _("For now: the king would pass over an attacked square"),
+    "castling_into_attack": lambda: _("For now: the king would land on an attacked square"),
+}
+
+
 def _castling_rule(rng: random.Random, level: int) -> Parts:
     if level == 1 and rng.random() < 0.6:
         made = generate.castling(rng, level, allowed=True)
@@ -404,21 +426,53 @@ def _castling_rule(rng: random.Random, level: int) -> Parts:
             goal=MappingProxyType({"type": "castle", "side": made.side}),
         )  # fmt: skip
     made = generate.castling(rng, level, allowed=False if level == 3 else None)
+    return _castling_question(made, CASTLING_OPTIONS, reasons_asked=level == 3)
+
+
+def _castling_not_now_rule(rng: random.Random, level: int) -> Parts:
+    """When castling is not allowed now: no history, so every reason is for now."""
+    made = generate.castling(rng, min(level, 2), allowed=False if level == 3 else None)
+    return _castling_question(made, CASTLING_OPTIONS, reasons_asked=level == 3)
+
+
+def _castling_for_ever_rule(rng: random.Random, level: int) -> Parts:
+    """For ever or for now: positions with a history in which the king or a rook went out
+    and came back, beside positions where castling waits for an attack to go."""
+    made = generate.castling(rng, 3, allowed=None if level == 1 else False)
+    return _castling_question(
+        made, CASTLING_FOR_EVER_OPTIONS, reasons_asked=level > 1, why=_for_ever_or_now
+    )
+
+
+def _why_not(short: bool) -> str:
+    return (
+        _("White may not castle short. Why? Choose every reason.")
+        if short
+        else _("White may not castle long. Why? Choose every reason.")
+    )
+
+
+def _for_ever_or_now(short: bool) -> str:
+    return (
+        _("White may not castle short. For ever, or for now? Choose every reason.")
+        if short
+        else _("White may not castle long. For ever, or for now? Choose every reason.")
+    )
+
+
+def _castling_question(
+    made: generate.Made, options: dict, *, reasons_asked: bool, why=_why_not
+) -> Parts:
+    """May White castle now (yes or no), or, when it may not, every reason why."""
     move = rules.castling_move("white", made.side)
     verdict = rules.check_move(made.fen, move, made.moves)
     reasons = [reason.value for reason in verdict.reasons]
     short = made.side == "short"
-    hint = _(
-        "Check each condition: neither has moved, nothing between, not in check, "
-        "no attacked square crossed or landed on."
-    )
-    if level == 3 and reasons and set(reasons) <= set(CASTLING_OPTIONS):
+    if reasons_asked and reasons and set(reasons) <= set(options):
         return _choice(
             made, "castling_reasons", {"side": made.side},
-            [Option(value, text()) for value, text in CASTLING_OPTIONS.items()], reasons,
-            _("White may not castle short. Why? Choose every reason.") if short
-            else _("White may not castle long. Why? Choose every reason."),
-            hint, CASTLING_WHY[reasons[0]](),
+            [Option(value, text()) for value, text in options.items()], reasons,
+            why(short), _castling_hint(), CASTLING_WHY[reasons[0]](),
         )  # fmt: skip
     if verdict.legal:
         explanation = _("Yes: every condition holds.")
@@ -428,7 +482,7 @@ def _castling_rule(rng: random.Random, level: int) -> Parts:
         made, "can_castle", {"side": made.side},
         _yes_no(_("Yes, it may"), _("No, it may not")), ["yes" if verdict.legal else "no"],
         _("May White castle short now?") if short else _("May White castle long now?"),
-        hint, explanation,
+        _castling_hint(), explanation,
     )  # fmt: skip
 
 
@@ -505,17 +559,21 @@ DRAW_WHY = {
 }
 
 
+def _quiet_for(made: generate.Made, question: str) -> str:
+    """How many moves each have passed without a capture or a pawn move, then ``question``."""
+    count = int(rules.position_after(made.fen, made.moves).split()[4]) // 2
+    fact = ngettext(
+        "For %(count)s move each there has been no capture and no pawn move.",
+        "For %(count)s moves each there has been no capture and no pawn move.",
+        count,
+    ) % {"count": count}
+    return _("%(fact)s %(question)s") % {"fact": fact, "question": question}
+
+
 def _draws_rule(rng: random.Random, level: int) -> Parts:
     wanted = rng.choice(DRAW_OPTIONS)
     made = generate.draw(rng, level, wanted)
-    count = int(rules.position_after(made.fen, made.moves).split()[4]) // 2
-    prompt = ngettext(
-        "For %(count)s move each there has been no capture and no pawn move. "
-        "How does the game stand?",
-        "For %(count)s moves each there has been no capture and no pawn move. "
-        "How does the game stand?",
-        count,
-    ) % {"count": count}
+    prompt = _quiet_for(made, _("How does the game stand?"))
     return _parts(
         made, "assess", prompt,
         _("Can the pieces left still checkmate? Has a position come three times? "
@@ -524,6 +582,51 @@ def _draws_rule(rng: random.Random, level: int) -> Parts:
         options=tuple(Option(v, str(ASSESS_LABELS[v])) for v in DRAW_OPTIONS),
         answer=(wanted,),
     )  # fmt: skip
+
+
+CLAIMS = ("threefold", "fifty", "none")
+CLAIM_WORDS = {
+    "threefold": lambda: _("A draw by threefold repetition"),
+    "fifty": lambda: _("A draw by the fifty-move rule"),
+    "none": lambda: _("No draw may be claimed yet"),
+}
+CLAIM_WHY = {"threefold": DRAW_WHY["threefold_repetition"], "fifty": DRAW_WHY["fifty_moves"],
+             "none": DRAW_WHY["ongoing"]}  # fmt: skip
+
+
+def _claim_parts(made: generate.Made, prompt: str, hint: str) -> Parts:
+    claims = rules.assess(made.fen, made.moves).claims
+    truth = [
+        name for name, claim in (("threefold", rules.Claim.THREEFOLD_REPETITION),
+                                 ("fifty", rules.Claim.FIFTY_MOVES)) if claim in claims
+    ] or ["none"]  # fmt: skip
+    return _choice(
+        made, "can_claim", {}, [Option(v, CLAIM_WORDS[v]()) for v in CLAIMS], truth,
+        prompt, hint, CLAIM_WHY[truth[0]](),
+    )  # fmt: skip
+
+
+def _draws_repetition_rule(rng: random.Random, level: int) -> Parts:
+    """Pieces that went out and came back: three times the same position, or only twice
+    (the same history cut short), from level 2 with more pieces around."""
+    made = generate.draw(rng, level, "threefold_repetition")
+    if rng.random() < 0.5:  # only twice: cut where nobody stands in check
+        cuts = [made.moves[:cut] for cut in rng.sample([4, 6], 2)]
+        calm = [moves for moves in cuts if not rules.assess(made.fen, moves).in_check]
+        made = generate.Made(made.fen, calm[0]) if calm else made
+    return _claim_parts(
+        made,
+        _("The pieces went out and came back. May the side to move claim a draw now?"),
+        _("Count how many times the position on the board has appeared."),
+    )
+
+
+def _draws_fifty_rule(rng: random.Random, level: int) -> Parts:
+    """Fifty moves each without a capture or a pawn move, or not quite (from level 2 the
+    count may stop just short)."""
+    made = generate.draw(rng, level, rng.choice(["fifty_moves", "ongoing"]))
+    prompt = _quiet_for(made, _("May the side to move claim a draw?"))
+    return _claim_parts(made, prompt, _("The fifty-move rule needs 50 moves by each side."))
 
 
 def _notation_rule(rng: random.Random, level: int) -> Parts:
@@ -575,12 +678,17 @@ RULES: Mapping[str, Rule] = MappingProxyType(
             Rule("pawn", _piece_rule("P")),
             Rule("capture", _capture_rule),
             Rule("check", _check_rule),
+            Rule("check-escape", _check_escape_rule),
             Rule("checkmate", _checkmate_rule),
             Rule("stalemate", _stalemate_rule),
             Rule("castling", _castling_rule),
+            Rule("castling-not-now", _castling_not_now_rule),
+            Rule("castling-forever", _castling_for_ever_rule),
             Rule("en-passant", _en_passant_rule),
             Rule("promotion", _promotion_rule),
             Rule("draws", _draws_rule),
+            Rule("draws-repetition", _draws_repetition_rule),
+            Rule("draws-fifty", _draws_fifty_rule),
             Rule("notation", _notation_rule),
             Rule("touch-move", _touch_move_rule),
         )

@@ -59,3 +59,27 @@ def test_a_practice_round_a_miss_a_solve_and_another_puzzle(
     assert not page.url.endswith(f"/{KNIGHT}/")  # another puzzle (a seed may start with 5)
     expect(page.locator("[data-practice-count]")).to_contain_text("已經答對 1 題")
     assert_no_axe_violations(axe, page)
+
+
+FOR_EVER = "practice-castling-forever-2-2"  # 王或車走過了，f1 又被攻擊：兩個原因
+
+
+@pytest.mark.parametrize("size", [(375, 667), (1280, 800)], ids=["375", "1280"])
+def test_a_split_lessons_practice_asks_for_ever_or_for_now_with_every_reason(
+    page: Page, live_server, axe, screenshot_dir, size
+):
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    puzzle = generators.build(FOR_EVER)
+    assert set(puzzle.answer) == {"castling_rights_lost", "castling_through_attack"}
+    page.goto(f"{live_server.url}/practice/castling-forever/{FOR_EVER}/")
+    expect(page.locator("#puzzle-heading")).to_have_text("練習：第 2 級（共 3 級）")
+    assert_no_axe_violations(axe, page)
+    assert_no_horizontal_scroll(page)
+    page.screenshot(path=screenshot_dir / f"practice-for-ever-{width}.png", full_page=True)
+    page.get_by_label("永遠不行：王或車已經走過了").check()
+    page.get_by_label("暫時不行：王要經過被攻擊的格").check()
+    page.get_by_role("button", name="對答案").click()
+    wait_for_htmx(page)
+    expect(feedback(page)).to_have_attribute("data-verdict", "correct")
+    assert_no_axe_violations(axe, page)

@@ -103,6 +103,9 @@ def _material_of_a_game(board: chess.Board) -> bool:
     return True
 
 
+CHECK_MAY_STAND = ("check", "check-escape", "castling", "castling-not-now", "castling-forever")
+
+
 @pytest.mark.parametrize("rule", sorted(RULES))
 def test_generated_positions_look_like_chess(rule):
     for seed in range(24):
@@ -114,9 +117,30 @@ def test_generated_positions_look_like_chess(rule):
         for move in puzzle.moves:
             board.push_uci(move)
         # Check is the point of the check lessons, and one of castling's five conditions.
-        may_check = rule in ("check", "castling") or (puzzle.kind == "assess" and rule != "draws")
+        may_check = rule in CHECK_MAY_STAND or (puzzle.kind == "assess" and rule != "draws")
         if not may_check:
             assert not board.is_check(), puzzle.id
+
+
+@pytest.mark.parametrize(
+    ("rule", "answers"),
+    [
+        ("castling-forever", {"castling_rights_lost", "castling_blocked", "yes", "no"}),
+        ("castling-not-now", {"castling_blocked", "castling_in_check", "yes", "no"}),
+        ("draws-repetition", {"threefold", "none"}),
+        ("draws-fifty", {"fifty", "none"}),
+        ("check-escape", {"capture", "block", "king"}),
+    ],
+)
+def test_the_split_lessons_rules_ask_every_side_of_their_question(rule, answers):
+    """Not guessable: for ever and for now, a claim and none, every way out of check."""
+    asked = set()
+    for seed in range(60):
+        puzzle = build(puzzle_id(rule, 1 + seed % 3, seed))
+        asked |= set(puzzle.answer) if puzzle.answer else {puzzle.goal["by"]}
+    assert answers <= asked
+    if rule == "castling-not-now":  # no history: every reason is for now
+        assert "castling_rights_lost" not in asked
 
 
 @pytest.mark.parametrize("rule", ["knight", "rook", "pawn", "capture", "notation"])
