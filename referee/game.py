@@ -2,9 +2,13 @@
 
 Pure functions over `rules`: every judgement (is the move legal, is it mate,
 may a draw be claimed) is the engine's. The game is stored in the session as a
-plain dict (`to_session` / `from_session`) and replayed from its moves once per
-request: `Game.position` (a rules.Position) and `Game.standing` are worked out once
-per game value and carried over to the game one move later.
+plain dict (`to_session` / `from_session`) with the moves written in SAN as they were
+played (the score sheet) and the position now as the engine needs it to resume: the
+moves since the last capture, pawn move or other irreversible move
+(`rules.Position.resumable`). So a move costs the same at ply 20 as at ply 160: only
+those moves are replayed, once per request; `Game.position` (a rules.Position) and
+`Game.standing` are worked out once per game value and carried over to the game one
+move later.
 """
 
 from __future__ import annotations
@@ -50,6 +54,7 @@ class Game:
     moves: tuple[str, ...] = ()  # UCI
     result: str = "*"
     ending: str | None = None  # a Termination or Claim value, AGREEMENT or RESIGNATION
+    sans: tuple[str, ...] = ()  # the moves in SAN, one for each of `moves`
 
     @property
     def over(self) -> bool:
@@ -61,7 +66,8 @@ class Game:
 
     @cached_property
     def position(self) -> rules.Position:
-        """The position now, the history replayed once (raises a rules.RulesError)."""
+        """The position now (raises a rules.RulesError): the whole history replayed once,
+        unless the game came from the session or one move before, where it was resumed."""
         return rules.Position(self.start_fen, self.moves)
 
     @cached_property
@@ -120,10 +126,10 @@ def _ended(game: Game, **changes) -> Game:
     return ended
 
 
-def _moved(game: Game, move: str) -> Game:
-    """`game` one legal move (UCI, the engine's spelling) later, without a replay."""
-    after = replace(game, moves=(*game.moves, move))
-    after.__dict__["position"] = game.position.after(move)
+def _moved(game: Game, verdict: rules.Verdict) -> Game:
+    """`game` one legal move (the engine's verdict on it) later, without a replay."""
+    after = replace(game, moves=(*game.moves, verdict.move), sans=(*game.sans, verdict.san))
+    after.__dict__["position"] = game.position.after(verdict.move)
     return after
 
 
@@ -156,7 +162,7 @@ def play(game: Game, move: str, *, claim_draw: bool = False) -> tuple[Game, rule
     if not verdict.legal:
         return game, verdict, False
     claims = rules.claims_after(game.position, move) if claim_draw else frozenset()
-    after = _moved(game, verdict.move)
+    after = _moved(game, verdict)
     if claims:
         claim = sorted(claims, key=lambda c: c.value, reverse=True)[0]
         return _ended(after, result="1/2-1/2", ending=claim.value), verdict, True
@@ -203,7 +209,7 @@ def resign(game: Game, side: str) -> Game:
 
 def score_sheet(game: Game) -> list[tuple[int, str, str]]:
     """(move number, White's SAN, Black's SAN) rows; "…" fills White's place when Black began."""
-    return rules.score_sheet(game.position)
+    return rules.score_rows(game.start_fen, game.sans)
 
 
 def pgn(game: Game, *, event: str, white: str, black: str, played_on: date) -> str:
@@ -221,16 +227,22 @@ def pgn(game: Game, *, event: str, white: str, black: str, played_on: date) -> s
 
 
 def to_session(game: Game) -> dict:
+    fen, since = game.position.resumable()
     return {
         "start_fen": game.start_fen,
         "moves": list(game.moves),
+        "sans": list(game.sans),
         "result": game.result,
         "ending": game.ending,
+        "resume": {"fen": fen, "moves": list(since)},
     }
 
 
 def from_session(data: object) -> Game | None:
-    """The game stored by `to_session`, replayed and checked; None when absent or unusable."""
+    """The game stored by `to_session`; None when absent or unusable.
+
+    Its position is resumed from the moves since the last irreversible one, checked as they
+    are replayed; a game stored without them (or without its SANs) is replayed whole."""
     if not isinstance(data, dict):
         return None
     try:
@@ -242,10 +254,31 @@ def from_session(data: object) -> Game | None:
             return None
         if result not in (*RESULTS, "*") or (ending is not None and ending not in ENDINGS):
             return None
-        if not all(isinstance(m, str) for m in moves):
+        if not isinstance(start_fen, str) or not all(isinstance(m, str) for m in moves):
             return None
         game = Game(start_fen=start_fen, moves=moves, result=result, ending=ending)
-        game.position  # noqa: B018 (the history is replayed once here, and checked)
+        resumed = _resumed(data, moves)
+        if resumed is None:  # replayed whole, once, and checked; the SANs written again
+            return replace(game, sans=tuple(rules.history_san(game.position)))
+        sans, position = resumed
+        game = replace(game, sans=sans)
+        game.__dict__["position"] = position
     except (KeyError, TypeError, rules.RulesError):
         return None
     return game
+
+
+def _resumed(data: dict, moves: tuple[str, ...]) -> tuple[tuple[str, ...], rules.Position] | None:
+    """The stored SANs and the position resumed from the stored tail of the game (its moves
+    checked as they are replayed); None when either is missing or does not fit `moves`."""
+    sans, resume = data.get("sans"), data.get("resume")
+    if not isinstance(sans, list) or len(sans) != len(moves) or not isinstance(resume, dict):
+        return None
+    fen, since = resume.get("fen"), resume.get("moves")
+    if not isinstance(fen, str) or not isinstance(since, list) or len(since) > len(moves):
+        return None
+    if tuple(since) != moves[len(moves) - len(since) :]:
+        return None
+    if not all(isinstance(san, str) for san in sans):
+        return None
+    return tuple(sans), rules.Position(fen, since)

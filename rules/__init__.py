@@ -57,7 +57,7 @@ from rules.endings import Assessment, assess, claims_after
 from rules.errors import IllegalHistory, InvalidFen, InvalidMove, InvalidSquare, RulesError
 from rules.judge import check_move
 from rules.material import material, material_lead, piece_value
-from rules.notation import history_san, parse_move, score_sheet
+from rules.notation import history_san, parse_move, score_rows, score_sheet
 from rules.position import (
     PLAYED_UCI_PATTERN,
     UCI_PATTERN,
@@ -169,6 +169,7 @@ __all__ = [
     "position_after",
     "position_flaws",
     "progress_after",
+    "score_rows",
     "score_sheet",
     "side_to_move",
     "square_color",

@@ -157,12 +157,22 @@ def score_sheet(fen: str, moves: Sequence[str] | str = ()) -> list[tuple[int, st
     [(7, '…', 'Kd7'), (8, 'e4', '')]
     """
     board = board_from(fen, moves)
-    start = board.root()
-    sans = (["…"] if start.turn == chess.BLACK else []) + _sans(board)
+    return score_rows(board.root(), _sans(board))
+
+
+def score_rows(start: "str | chess.Board", sans: Sequence[str]) -> list[tuple[int, str, str]]:
+    """``score_sheet`` from the moves already written in SAN, played from ``start`` (a FEN
+    or a board): a game that keeps its SANs as it goes writes its sheet without a replay.
+
+    >>> score_rows("4k3/8/8/8/8/8/4P3/4K3 b - - 0 7", ["Kd7", "e4"])
+    [(7, '…', 'Kd7'), (8, 'e4', '')]
+    """
+    board = start if isinstance(start, chess.Board) else board_from(start)
+    written = (["…"] if board.turn == chess.BLACK else []) + list(sans)
     rows = []
-    for index in range(0, len(sans), 2):
-        black = sans[index + 1] if index + 1 < len(sans) else ""
-        rows.append((start.fullmove_number + index // 2, sans[index], black))
+    for index in range(0, len(written), 2):
+        black = written[index + 1] if index + 1 < len(written) else ""
+        rows.append((board.fullmove_number + index // 2, written[index], black))
     return rows
 
 

@@ -132,6 +132,28 @@ class Position:
         board.push(parsed)
         return Position._of(self.fen, board)
 
+    def resumable(self) -> tuple[str, tuple[str, ...]]:
+        """(FEN, UCI moves): the position just after the last irreversible move (a capture,
+        a pawn move, a castling right lost, an en passant chance let go: python-chess's
+        ``is_irreversible``) and the moves played since. No position before such a move can
+        come again, so ``Position(*resumable())`` counts repetitions, the fifty and
+        seventy-five moves and judges every move exactly as this position does, from at most
+        150 moves however long the game (the 75-move rule ends it there).
+
+        >>> position = Position("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", ["e1f1", "e8d8", "e2e4", "d8e8"])
+        >>> position.resumable()
+        ('3k4/8/8/8/4P3/8/8/5K2 b - - 0 2', ('d8e8',))
+        """
+        board = self.board()
+        since = []
+        while board.move_stack:
+            move = board.pop()
+            if board.is_irreversible(move):
+                board.push(move)
+                break
+            since.append(move.uci())
+        return board.fen(), tuple(reversed(since))
+
 
 def board_from(fen: object, moves: Sequence[str] | str = ()) -> chess.Board:
     """The position ``fen`` after playing the UCI ``moves`` from it, checked at every step.

@@ -156,6 +156,42 @@ def test_the_game_survives_the_round_trip_through_the_session():
     assert referee.from_session(referee.to_session(game)) == game
 
 
+def test_the_session_keeps_the_moves_since_the_last_pawn_move_and_the_score():
+    data = referee.to_session(play_all(referee.new_game(), ["e2e4", "e7e5", *KNIGHT_SHUFFLE]))
+    assert data["sans"] == ["e4", "e5", "Nf3", "Nf6", "Ng1", "Ng8"]
+    assert data["resume"] == {
+        "fen": "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+        "moves": KNIGHT_SHUFFLE,
+    }
+
+
+def test_a_game_resumed_from_the_session_after_every_move_counts_repetitions_alike():
+    kept = stored = referee.play(referee.new_game(), "e2e4")[0]
+    for move in ["e7e5", *KNIGHT_SHUFFLE, *KNIGHT_SHUFFLE[:3]]:
+        kept = referee.play(kept, move)[0]
+        stored = referee.from_session(referee.to_session(referee.play(stored, move)[0]))
+        assert stored == kept
+        assert stored.standing == kept.standing
+    assert stored.standing.claims == ()
+    after, _, claimed = referee.play(stored, "f6g8", claim_draw=True)
+    assert claimed and after.ending == "threefold_repetition"
+    assert referee.score_sheet(after)[-1] == (5, "Ng1", "Ng8")
+
+
+def test_a_game_stored_before_the_score_was_kept_is_replayed_whole():
+    old = {"start_fen": START, "moves": ["e2e4", "e7e5", "g1f3"], "result": "*", "ending": None}
+    game = referee.from_session(old)
+    assert referee.score_sheet(game) == [(1, "e4", "e5"), (2, "Nf3", "")]
+    assert game == play_all(referee.new_game(), ["e2e4", "e7e5", "g1f3"])
+
+
+def test_a_stored_tail_that_is_not_the_end_of_the_game_is_not_trusted():
+    data = referee.to_session(play_all(referee.new_game(), ["e2e4", "e7e5", "g1f3"]))
+    data["resume"]["moves"] = ["b1c3"]
+    game = referee.from_session(data)  # replayed whole instead
+    assert referee.current_fen(game).startswith("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/")
+
+
 @pytest.mark.parametrize(
     "data",
     [
