@@ -9,7 +9,15 @@ from django.utils import timezone
 
 from curriculum.outcome import RECORDED, Result
 
-__all__ = ["Attempt", "Learner", "PuzzleResult", "Result"]
+__all__ = [
+    "ActivityDay",
+    "Attempt",
+    "Learner",
+    "LessonTally",
+    "MistakeTally",
+    "PuzzleResult",
+    "Result",
+]
 
 
 class Learner(models.Model):
@@ -95,3 +103,72 @@ class PuzzleResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.learner_id} {self.puzzle} {self.stars}★"
+
+
+# Running totals of the attempts and results, kept by the database itself: triggers on
+# lessons_attempt and lessons_puzzleresult (lessons/tallies.py, created by migration 0008)
+# add each row as it is inserted (bulk_create too), take it away when it is deleted, and
+# move it when a column the totals read changes, in the row's own statement and
+# transaction. So the grown-ups' pages read a few rows per learner instead of every attempt
+# or result, and answering costs no extra SQL statement.
+
+
+class ActivityDay(models.Model):
+    """How many attempts a learner made on one day (Attempt.day, the site's time zone)."""
+
+    # the unique constraint below starts with the learner: no index of its own
+    learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="+", db_index=False)
+    day = models.DateField()
+    attempts = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["learner", "day"], name="one_activity_row_per_day"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.learner_id} {self.day} {self.attempts}"
+
+
+class MistakeTally(models.Model):
+    """A learner's wrong answers (illegal or incorrect) grouped by the rule they broke: by
+    `reason` when the engine named one, else by `lesson` (then `reason` is empty; with a
+    reason, `lesson` is empty), with the id of the latest one as the example to show."""
+
+    # the unique constraint below starts with the learner: no index of its own
+    learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="+", db_index=False)
+    reason = models.CharField(max_length=40, blank=True)
+    lesson = models.CharField(max_length=40, blank=True)
+    count = models.PositiveIntegerField(default=0)
+    latest = models.BigIntegerField(help_text="the id of the latest such Attempt")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["learner", "reason", "lesson"], name="one_mistake_tally_per_rule"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.learner_id} {self.reason or self.lesson} ×{self.count}"
+
+
+class LessonTally(models.Model):
+    """A learner's solved puzzles in one lesson (PuzzleResult rows with a solve, by the lesson
+    they are kept under) and the stars they earned. A puzzle moved to another lesson moves
+    its results with a data migration (as 0007 did), and so its total; one taken out of the
+    content keeps counting until its results are moved or deleted."""
+
+    # the unique constraint below starts with the learner: no index of its own
+    learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="+", db_index=False)
+    lesson = models.CharField(max_length=40)
+    solved = models.PositiveIntegerField(default=0)
+    stars = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["learner", "lesson"], name="one_lesson_tally"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.learner_id} {self.lesson} {self.solved} solved {self.stars}★"

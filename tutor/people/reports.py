@@ -6,17 +6,26 @@ broke (tutor.people.misconceptions), each with its latest example said in words.
 """
 
 from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from functools import cached_property
 
-from django.db.models import Count, Max, QuerySet
+from django.db.models import Count, Max, Sum
 from django.utils import timezone
 from django.utils.translation import gettext
 
 import rules
 from board.component import BoardView, board_context, piece_placement
-from lessons.models import Attempt, Learner, PuzzleResult, Result, local_day
+from lessons.models import (
+    ActivityDay,
+    Attempt,
+    Learner,
+    LessonTally,
+    MistakeTally,
+    Result,
+    local_day,
+)
 from lessons.progress import LessonProgress, lesson_progress, stars_by_puzzle
 from tutor.people.answers_in_words import answer_in_words
 from tutor.people.lesson_index import LessonInfo, all_lessons, lesson_url
@@ -34,10 +43,14 @@ class LessonStars:
 
     @property
     def level(self) -> str:
-        """none, started, done (every puzzle solved) or mastered (done with three stars)."""
-        if self.progress.complete:
-            return "mastered" if self.progress.stars == 3 else "done"
-        return "started" if self.progress.solved else "none"
+        return progress_level(self.progress)
+
+
+def progress_level(progress: LessonProgress) -> str:
+    """none, started, done (every puzzle solved) or mastered (done with three stars)."""
+    if progress.complete:
+        return "mastered" if progress.stars == 3 else "done"
+    return "started" if progress.solved else "none"
 
 
 def stars_per_lesson(learner: Learner) -> list[LessonStars]:
@@ -113,67 +126,73 @@ class _Tally:
 
 
 def rules_tripped_over(learner_ids: list[int], limit: int = 5) -> list[Trip]:
-    """Every kind of wrong answer grouped by the rule it broke, most frequent first (three
-    queries, each read from the (learner, verdict, reason, lesson) index): an illegal move
-    by the engine's Reason, a wrong answer by the Fact that shows it wrong, and one with
-    neither (a text question, a legal move that misses the goal) by its lesson's rule."""
-    wrong = Attempt.objects.filter(learner_id__in=learner_ids, verdict__in=WRONG)
+    """Every kind of wrong answer grouped by the rule it broke, most frequent first: an
+    illegal move by the engine's Reason, a wrong answer by the Fact that shows it wrong, and
+    one with neither (a text question, a legal move that misses the goal) by its lesson's
+    rule. Two queries whatever the history: the learners' running totals (MistakeTally, a
+    row per learner and rule), then the latest example of each rule shown."""
+    counted = (
+        MistakeTally.objects.filter(learner_id__in=learner_ids, count__gt=0)
+        .values("reason", "lesson")
+        .annotate(total=Sum("count"), newest=Max("latest"))
+        .order_by()
+    )
     tallies: dict[tuple[str, str], _Tally] = {}
-
-    def tally(misconception: Misconception, row: Mapping[str, int]) -> None:
+    for row in counted:
+        if row["reason"]:
+            misconception = misconception_for(row["reason"])
+        else:
+            misconception = lesson_misconception(row["lesson"])
         key = (str(misconception.title), misconception.lesson)
-        found = tallies.setdefault(key, _Tally(misconception))
-        found.add(row["count"], row["latest"])
-
-    for row in _counted(wrong.exclude(reason=""), "reason"):
-        tally(misconception_for(row["reason"]), row)
-    for row in _counted(wrong.filter(reason=""), "lesson"):
-        tally(lesson_misconception(row["lesson"]), row)
+        tallies.setdefault(key, _Tally(misconception)).add(row["total"], row["newest"])
     ranked = sorted(tallies.values(), key=lambda t: (-t.count, -t.latest))[:limit]
     examples = Attempt.objects.only("fen", "answer", "puzzle").in_bulk([t.latest for t in ranked])
+    gone = Attempt(fen="", answer="", puzzle="")  # its attempt deleted since: no example
     return [
         Trip(
             t.misconception,
             t.count,
-            examples[t.latest].fen,
-            examples[t.latest].answer,
-            examples[t.latest].puzzle,
+            examples.get(t.latest, gone).fen,
+            examples.get(t.latest, gone).answer,
+            examples.get(t.latest, gone).puzzle,
         )
         for t in ranked
     ]
 
 
-def _counted(attempts: QuerySet, by: str) -> QuerySet:
-    return attempts.values(by).annotate(count=Count("id"), latest=Max("id")).order_by()
-
-
 @dataclass
 class GridRow:
+    """A student's row of the class grid: for each lesson the puzzles solved and the stars
+    they earned (`done`, by lesson slug; a lesson with none solved is absent)."""
+
     student: Student
-    cells: list[LessonStars] = field(default_factory=list)
+    lessons: list[LessonInfo]
+    done: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    def progress(self, lesson: LessonInfo) -> LessonProgress:
+        solved, earned = self.done.get(lesson.slug, (0, 0))
+        return LessonProgress(solved, len(lesson.puzzle_ids), earned)
+
+    @cached_property
+    def cells(self) -> list[LessonStars]:
+        return [LessonStars(lesson, self.progress(lesson)) for lesson in self.lessons]
 
     def cell(self, slug: str) -> LessonStars | None:
         return next((cell for cell in self.cells if cell.lesson.slug == slug), None)
 
 
 def class_grid(students: list[Student], lessons: list[LessonInfo]) -> list[GridRow]:
-    """Students × lessons, each cell the student's progress in the lesson (one query)."""
-    stars: dict[int, dict[str, int]] = defaultdict(dict)
-    results = PuzzleResult.objects.filter(
-        learner_id__in=[s.learner_id for s in students], solved_at__isnull=False
-    ).values_list("learner_id", "puzzle", "stars")
-    for learner_id, puzzle, puzzle_stars in results:
-        stars[learner_id][puzzle] = puzzle_stars
-    return [
-        GridRow(
-            student,
-            [
-                LessonStars(lesson, lesson_progress(lesson.puzzle_ids, stars[student.learner_id]))
-                for lesson in lessons
-            ],
-        )
-        for student in students
-    ]
+    """Students × lessons, each cell the student's progress in the lesson (one query on the
+    learners' running totals per lesson, LessonTally: a row per cell, not per puzzle)."""
+    counted = LessonTally.objects.filter(
+        learner_id__in=[s.learner_id for s in students],
+        lesson__in=[lesson.slug for lesson in lessons],
+        solved__gt=0,
+    ).values_list("learner_id", "lesson", "solved", "stars")
+    done: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
+    for learner_id, slug, solved, stars in counted:
+        done[learner_id][slug] = (solved, stars)
+    return [GridRow(student, lessons, done[student.learner_id]) for student in students]
 
 
 @dataclass(frozen=True)
@@ -185,13 +204,13 @@ class DayActivity:
 
 def recent_activity(learner_ids: list[int], days: int = ACTIVITY_DAYS) -> list[DayActivity]:
     """Attempts and active learners on each of the last `days` days, today last (one query on
-    the (learner, day) index: no date is converted row by row)."""
+    the learners' running totals per day, ActivityDay: at most `days` rows per learner)."""
     today = local_day(timezone.now())
     first = today - timedelta(days=days - 1)
     rows = (
-        Attempt.objects.filter(learner_id__in=learner_ids, day__gte=first)
+        ActivityDay.objects.filter(learner_id__in=learner_ids, day__gte=first, attempts__gt=0)
         .values("day")
-        .annotate(attempts=Count("id"), learners=Count("learner_id", distinct=True))
+        .annotate(attempts=Sum("attempts"), learners=Count("learner_id"))
         .order_by()
     )
     by_day = {row["day"]: row for row in rows}
