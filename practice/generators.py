@@ -221,6 +221,79 @@ def _piece_rule(letter: str) -> Maker:
     return make
 
 
+# --- what pieces are worth, and who protects them -------------------------------------------
+
+
+def _near_numbers(rng: random.Random, truth: int, spread: int = 3) -> list[int]:
+    """``truth`` and two other numbers close to it (never below 0), smallest first."""
+    others = [n for n in range(max(0, truth - spread), truth + spread + 1) if n != truth]
+    return sorted([truth, *rng.sample(others, 2)])
+
+
+def _piece_values_rule(rng: random.Random, level: int) -> Parts:
+    """How many points a side's pieces are worth, or who is ahead (from level 2)."""
+    made = generate.scattered(rng, level)
+    hint = _("A pawn is worth 1, a knight or a bishop 3, a rook 5, a queen 9.")
+    if level > 1 and rng.random() < 0.5:
+        lead = rules.material_lead(made.fen)
+        truth = "white" if lead > 0 else "black" if lead < 0 else "equal"
+        options = (Option("white", _("White")), Option("black", _("Black")),
+                   Option("equal", _("The same")))  # fmt: skip
+        return _choice(
+            made, "material_lead", {}, options, [truth],
+            _("Whose pieces are worth more points?"), hint,
+            {"white": _("White's pieces are worth more."),
+             "black": _("Black's pieces are worth more."),
+             "equal": _("Both sides' pieces are worth the same.")}[truth],
+        )  # fmt: skip
+    colour = "white" if level == 1 or rng.random() < 0.5 else "black"
+    points = rules.material(made.fen)[colour]
+    options = [
+        Option(str(n), ngettext("%(count)s point", "%(count)s points", n) % {"count": n})
+        for n in _near_numbers(rng, points)
+    ]
+    said = {"count": points}
+    return _choice(
+        made, "material", {"colour": colour}, options, [str(points)],
+        _("How many points are White's pieces worth in all?") if colour == "white"
+        else _("How many points are Black's pieces worth in all?"),
+        hint,
+        ngettext("They are worth %(count)s point in all.",
+                 "They are worth %(count)s points in all.", points) % said,
+    )  # fmt: skip
+
+
+def _protection_rule(rng: random.Random, level: int) -> Parts:
+    """How many pieces attack one piece, or how many of its own side protect it: most often
+    a piece that has some."""
+    made = generate.scattered(rng, level)
+    counting = rng.choice(["attackers", "defenders"])
+    count_of = rules.attackers_of if counting == "attackers" else rules.defenders_of
+    pieces = {sq: piece for sq, piece in rules.placement(made.fen).items() if piece not in "Kk"}
+    if not pieces:
+        raise generate.NoPosition("two kings alone: nothing to protect")
+    busy = [sq for sq in sorted(pieces) if count_of(made.fen, sq)]
+    square = rng.choice(busy if busy and rng.random() < 0.75 else sorted(pieces))
+    truth = len(count_of(made.fen, square))
+    said = {"piece": piece_name(pieces[square]), "square": square}
+    options = [
+        Option(str(n), ngettext("%(count)s piece", "%(count)s pieces", n) % {"count": n})
+        for n in _near_numbers(rng, truth, 2)
+    ]
+    if counting == "attackers":
+        prompt = _("How many enemy pieces attack the %(piece)s on %(square)s?") % said
+        hint = _("Follow every enemy piece's lines and jumps: which ones reach %(square)s?")
+    else:
+        prompt = _("How many pieces of its own side protect the %(piece)s on %(square)s?")
+        prompt %= said
+        hint = _("Protecting means: if the piece on %(square)s is captured, it can capture back.")
+    return _choice(
+        made, f"{counting}_count", {"square": square}, options, [str(truth)],
+        prompt, hint % said,
+        ngettext("Right: %(count)s piece.", "Right: %(count)s pieces.", truth) % {"count": truth},
+    )  # fmt: skip
+
+
 # --- capturing, check, checkmate, stalemate -----------------------------------------------
 
 
@@ -643,6 +716,24 @@ def _notation_rule(rng: random.Random, level: int) -> Parts:
     )  # fmt: skip
 
 
+def _notation_reading_rule(rng: random.Random, level: int) -> Parts:
+    """Read a written move: on which square does it end? Quiet moves, captures, checks."""
+    made = generate.move_to_write(rng, level)
+    verdict = rules.check_move(made.fen, made.move)
+    start, end = made.move[:2], made.move[2:4]
+    others = sorted({sq for sq in rules.placement(made.fen)} - {start, end}) or ["a1"]
+    squares = [end, start, rng.choice(others)]
+    rng.shuffle(squares)
+    said = {"san": verdict.san, "square": end}
+    return _choice(
+        made, "destination_of", {"san": verdict.san},
+        [Option(sq, _("Ends on %(square)s") % {"square": sq}) for sq in squares], [end],
+        _("The score sheet says %(san)s. On which square does the move end?") % said,
+        _("The square is written last: its letter, then its number."),
+        _("%(san)s ends on %(square)s.") % said,
+    )  # fmt: skip
+
+
 def _touch_move_rule(rng: random.Random, level: int) -> Parts:
     made = generate.touched(rng, level)
     said = {"piece": piece_name(rules.piece_at(made.fen, made.square)), "square": made.square}
@@ -677,6 +768,8 @@ RULES: Mapping[str, Rule] = MappingProxyType(
             Rule("knight", _piece_rule("N")),
             Rule("pawn", _piece_rule("P")),
             Rule("capture", _capture_rule),
+            Rule("piece-values", _piece_values_rule),
+            Rule("protection", _protection_rule),
             Rule("check", _check_rule),
             Rule("check-escape", _check_escape_rule),
             Rule("checkmate", _checkmate_rule),
@@ -690,6 +783,7 @@ RULES: Mapping[str, Rule] = MappingProxyType(
             Rule("draws-repetition", _draws_repetition_rule),
             Rule("draws-fifty", _draws_fifty_rule),
             Rule("notation", _notation_rule),
+            Rule("notation-reading", _notation_reading_rule),
             Rule("touch-move", _touch_move_rule),
         )
     }

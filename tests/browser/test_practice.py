@@ -83,3 +83,24 @@ def test_a_split_lessons_practice_asks_for_ever_or_for_now_with_every_reason(
     wait_for_htmx(page)
     expect(feedback(page)).to_have_attribute("data-verdict", "correct")
     assert_no_axe_violations(axe, page)
+
+
+@pytest.mark.parametrize("size", [(375, 667), (1280, 800)], ids=["375", "1280"])
+def test_practice_of_protection_values_and_reading_a_score_answers_in_one_tap(
+    page: Page, live_server, axe, screenshot_dir, size
+):
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    for puzzle_id in ("practice-protection-3-2", "practice-piece-values-2-1",
+                      "practice-notation-reading-2-1"):  # fmt: skip
+        puzzle = generators.build(puzzle_id)
+        page.goto(f"{live_server.url}/practice/{puzzle.lesson}/{puzzle_id}/")
+        assert_no_axe_violations(axe, page)
+        assert_no_horizontal_scroll(page)
+        page.screenshot(path=screenshot_dir / f"{puzzle_id}-{width}.png", full_page=True)
+        (right,) = [option for option in puzzle.options if option.value in puzzle.answer]
+        page.get_by_label(right.text).check()
+        page.get_by_role("button", name="對答案").click()
+        wait_for_htmx(page)
+        expect(feedback(page)).to_have_attribute("data-verdict", "correct")
+        assert_no_axe_violations(axe, page)

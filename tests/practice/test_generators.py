@@ -130,10 +130,13 @@ def test_generated_positions_look_like_chess(rule):
         ("draws-repetition", {"threefold", "none"}),
         ("draws-fifty", {"fifty", "none"}),
         ("check-escape", {"capture", "block", "king"}),
+        ("piece-values", {"white", "black"}),
+        ("protection", {"0", "1", "2"}),
     ],
 )
 def test_the_split_lessons_rules_ask_every_side_of_their_question(rule, answers):
-    """Not guessable: for ever and for now, a claim and none, every way out of check."""
+    """Not guessable: for ever and for now, a claim and none, every way out of check, who is
+    ahead, how many protect."""
     asked = set()
     for seed in range(60):
         puzzle = build(puzzle_id(rule, 1 + seed % 3, seed))
