@@ -446,6 +446,11 @@ def _stalemate_rule(rng: random.Random, level: int) -> Parts:
             _("Well done! Black is not stalemated."),
             goal=MappingProxyType(goal),
         )  # fmt: skip
+    return _game_endings_rule(rng, level)
+
+
+def _game_endings_rule(rng: random.Random, level: int) -> Parts:
+    """Checkmate, stalemate or the game goes on: how a game ends, and when it does not."""
     wanted = rng.choice(generate.ENDINGS)
     return _standing_parts(generate.standing(rng, level, wanted), generate.ENDINGS)
 
@@ -716,6 +721,62 @@ def _notation_rule(rng: random.Random, level: int) -> Parts:
     )  # fmt: skip
 
 
+def _notation_marks_rule(rng: random.Random, level: int) -> Parts:
+    """The marks of notation: O-O and O-O-O (level 1), + and # (level 2), =Q (level 3)."""
+    if level == 1:
+        made = generate.castling(rng, 1, allowed=True)
+        move = rules.castling_move("white", made.side)
+        wrong = ["O-O-O", "Kg1"] if made.side == "short" else ["O-O", "Kc1"]
+        return _san_choice(rng, made, move, wrong, _how_written)
+    if level == 2:
+        mate = rng.random() < 0.5
+        made = generate.mate_in_one(rng, 2) if mate else generate.move_to_write(rng, 3)
+        san = rules.check_move(made.fen, made.move).san
+        body = san.rstrip("+#")
+        if mate:
+            return _san_choice(rng, made, made.move, [body + "+", body], _how_mate_written)
+        if san.endswith("+"):
+            return _san_choice(rng, made, made.move, [body + "#", body], _how_check_written)
+        return _san_choice(rng, made, made.move, [san + "+", san + "#"], _how_written)
+    made = generate.promotion(rng, 1)
+    ends = sorted(rules.destinations(made.fen, made.square))
+    move = f"{made.square}{rng.choice(ends)}q"
+    san = rules.check_move(made.fen, move).san
+    body = san.rstrip("+#")
+    wrong = [body.replace("=Q", ""), "Q" + body.replace("=Q", "").split("x")[-1]]
+    return _san_choice(rng, made, move, wrong, _how_written)
+
+
+def _how_written() -> str:
+    return _("%(move)s. How is this move written?")
+
+
+def _how_check_written() -> str:
+    return _("%(move)s, giving check. How is this move written?")
+
+
+def _how_mate_written() -> str:
+    return _("%(move)s, and it is checkmate. How is this move written?")
+
+
+def _san_choice(
+    rng: random.Random, made: generate.Made, move: str, wrong: list[str], prompt: Callable
+) -> Parts:
+    """How ``move`` is written, among ``wrong`` ways (``prompt()``: the question, %(move)s
+    standing for the move in words)."""
+    verdict = rules.check_move(made.fen, move)
+    values = [verdict.san, *[w for w in wrong if w != verdict.san][:2]]
+    rng.shuffle(values)
+    return _choice(
+        made, "san", {"move": move},
+        [Option(v, _("Written %(san)s") % {"san": v}) for v in values], [verdict.san],
+        prompt() % {"move": move_in_words(verdict)},
+        _("O-O castles short, O-O-O long; + is check, # checkmate, =Q a pawn that becomes a "
+          "queen."),
+        _("It is written %(san)s.") % {"san": verdict.san},
+    )  # fmt: skip
+
+
 def _notation_reading_rule(rng: random.Random, level: int) -> Parts:
     """Read a written move: on which square does it end? Quiet moves, captures, checks."""
     made = generate.move_to_write(rng, level)
@@ -774,6 +835,7 @@ RULES: Mapping[str, Rule] = MappingProxyType(
             Rule("check-escape", _check_escape_rule),
             Rule("checkmate", _checkmate_rule),
             Rule("stalemate", _stalemate_rule),
+            Rule("game-endings", _game_endings_rule),
             Rule("castling", _castling_rule),
             Rule("castling-not-now", _castling_not_now_rule),
             Rule("castling-forever", _castling_for_ever_rule),
@@ -783,6 +845,7 @@ RULES: Mapping[str, Rule] = MappingProxyType(
             Rule("draws-repetition", _draws_repetition_rule),
             Rule("draws-fifty", _draws_fifty_rule),
             Rule("notation", _notation_rule),
+            Rule("notation-marks", _notation_marks_rule),
             Rule("notation-reading", _notation_reading_rule),
             Rule("touch-move", _touch_move_rule),
         )

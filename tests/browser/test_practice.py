@@ -86,13 +86,14 @@ def test_a_split_lessons_practice_asks_for_ever_or_for_now_with_every_reason(
 
 
 @pytest.mark.parametrize("size", [(375, 667), (1280, 800)], ids=["375", "1280"])
-def test_practice_of_protection_values_and_reading_a_score_answers_in_one_tap(
+def test_practice_of_protection_values_notation_and_endings_answers_in_one_tap(
     page: Page, live_server, axe, screenshot_dir, size
 ):
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
     for puzzle_id in ("practice-protection-3-2", "practice-piece-values-2-1",
-                      "practice-notation-reading-2-1"):  # fmt: skip
+                      "practice-notation-reading-2-1", "practice-notation-marks-2-1",
+                      "practice-game-endings-3-5"):  # fmt: skip
         puzzle = generators.build(puzzle_id)
         page.goto(f"{live_server.url}/practice/{puzzle.lesson}/{puzzle_id}/")
         assert_no_axe_violations(axe, page)

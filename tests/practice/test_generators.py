@@ -132,6 +132,8 @@ def test_generated_positions_look_like_chess(rule):
         ("check-escape", {"capture", "block", "king"}),
         ("piece-values", {"white", "black"}),
         ("protection", {"0", "1", "2"}),
+        ("notation-marks", {"O-O", "O-O-O"}),
+        ("game-endings", {"checkmate", "stalemate", "ongoing"}),
     ],
 )
 def test_the_split_lessons_rules_ask_every_side_of_their_question(rule, answers):
