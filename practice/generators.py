@@ -417,6 +417,20 @@ def _standing_parts(made: generate.Made, options: tuple[str, ...]) -> Parts:
     )  # fmt: skip
 
 
+def _check_wins_rule(rng: random.Random, level: int) -> Parts:
+    """A knight check that forks the king and a rook or queen: give it, win the piece."""
+    made = generate.check_fork(rng, level)
+    return _parts(
+        made, "move",
+        _("White to move. Give check with the knight and attack a black piece at the same "
+          "time."),
+        _("Look for a square from which the knight attacks the black king and the rook or "
+          "queen together."),
+        _("Check and attack together! The king must get out of check, and the piece is lost."),
+        goal=MappingProxyType({"type": "check_wins"}),
+    )  # fmt: skip
+
+
 def _checkmate_rule(rng: random.Random, level: int) -> Parts:
     if rng.random() < 0.5:
         made = generate.mate_in_one(rng, level)
@@ -833,6 +847,7 @@ RULES: Mapping[str, Rule] = MappingProxyType(
             Rule("protection", _protection_rule),
             Rule("check", _check_rule),
             Rule("check-escape", _check_escape_rule),
+            Rule("check-wins", _check_wins_rule),
             Rule("checkmate", _checkmate_rule),
             Rule("stalemate", _stalemate_rule),
             Rule("game-endings", _game_endings_rule),

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 import chess
 
 from rules.errors import RulesError
+from rules.protection import forced_gain
 from rules.squares import piece_at
 
 __all__ = ["LEVELS", "Made", "NoPosition", "piece_at"]
@@ -329,6 +330,44 @@ def _escape_ways(board: chess.Board, move: chess.Move) -> set[str]:
     if board.piece_type_at(move.from_square) == chess.KING:
         return {"king", "capture"} if captures else {"king"}
     return {"capture"} if captures else {"block"}
+
+
+FORK_GAIN = 3  # a check that wins at least a minor piece's worth
+
+
+def check_fork(rng: random.Random, level: int) -> Made:
+    """White to move has a knight check that also attacks a black rook or queen and wins
+    it (``move``; ``forced_gain`` at least ``FORK_GAIN``), and not every move does; from
+    level 2 more pieces stand around, some of which may guard the target or the knight."""
+
+    def make(rng: random.Random) -> Made | None:
+        board = _empty()
+        king = rng.choice(chess.SQUARES)
+        board.set_piece_at(king, chess.Piece.from_symbol("k"))
+        fork = rng.choice(list(chess.SquareSet(chess.BB_KNIGHT_ATTACKS[king])))
+        reach = [s for s in chess.SquareSet(chess.BB_KNIGHT_ATTACKS[fork]) if s != king]
+        if _put(rng, board, rng.choice("rq"), reach) is None:
+            return None
+        if _put(rng, board, "N", reach) is None:
+            return None
+        far = [s for s in chess.SQUARES if chess.square_distance(s, king) > 1]
+        if _put(rng, board, "K", far) is None:
+            return None
+        _extras(rng, board, 2 * (level - 1), "PBRpbn")
+        if not _sound(board):
+            return None
+        wins = [
+            move
+            for move in board.legal_moves
+            if board.piece_type_at(move.from_square) == chess.KNIGHT
+            and board.gives_check(move)
+            and forced_gain(board.fen(), move.uci()) >= FORK_GAIN
+        ]
+        if not wins or len(wins) == board.legal_moves.count():
+            return None
+        return _made(board, move=rng.choice(wins).uci())
+
+    return _until(rng, make)
 
 
 def mate_in_one(rng: random.Random, level: int) -> Made:
