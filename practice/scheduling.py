@@ -133,9 +133,8 @@ class Mastery:
 def mastery_of(learner_ids: list[int]) -> dict[int, dict[str, Mastery]]:
     """Every learner's standing on every rule of the curriculum (one query)."""
     rules = [lesson.slug for lesson in get_curriculum().lessons if lesson.slug in RULES]
-    found: dict[int, dict[str, Mastery]] = {
-        learner_id: {rule: Mastery(rule, NOT_YET) for rule in rules} for learner_id in learner_ids
-    }
+    not_yet = {rule: Mastery(rule, NOT_YET) for rule in rules}  # shared: they are frozen
+    found: dict[int, dict[str, Mastery]] = {learner_id: dict(not_yet) for learner_id in learner_ids}
     reviews = Review.objects.filter(learner_id__in=learner_ids, rule__in=rules)
     for review in reviews:
         last = review.last_reviewed_at

@@ -15,8 +15,10 @@ def class_dashboard(request: HttpRequest, classroom_id: int) -> HttpResponse:
     classroom = classroom_for_teacher(request.user, classroom_id)
     students = list(classroom.students.select_related("learner"))
     learner_ids = [student.learner_id for student in students]
+    # The same learners as an SQL subquery: 200 ids cost Django more to write out than this.
+    in_class = classroom.students.values("learner_id")
     lessons = all_lessons()
-    grid = reports.class_grid(students, lessons)
+    grid = reports.class_grid(students, lessons, in_class)
     standings = rule_standings(learner_ids)
     context = {
         "classroom": classroom,
@@ -24,8 +26,8 @@ def class_dashboard(request: HttpRequest, classroom_id: int) -> HttpResponse:
         "grid": grid,
         "rule_lessons": rule_lessons(),
         "rule_rows": [(student, standings[student.learner_id]) for student in students],
-        "misconceptions": reports.rules_tripped_over(learner_ids),
-        "activity": reports.recent_activity(learner_ids),
+        "misconceptions": reports.rules_tripped_over(in_class),
+        "activity": reports.recent_activity(in_class),
         "assignments": reports.assignment_statuses(
             classroom,
             grid,

@@ -26,14 +26,19 @@ def rule_standings(learner_ids: list[int]) -> dict[int, list[RuleStanding]]:
     """Each learner's standing on every rule that has practice, in teaching order."""
     found = mastery_of(learner_ids)
     lessons = rule_lessons()
+    made: dict[tuple, RuleStanding] = {}  # alike standings shared (frozen): a class of 200 has
+    # thousands, most of them alike
+
+    def standing(lesson: LessonInfo, mastery: Mastery) -> RuleStanding:
+        key = (lesson.slug, mastery.status, mastery.last_review)
+        if key not in made:
+            made[key] = RuleStanding(lesson, mastery.status, mastery.last_review)
+        return made[key]
+
     return {
-        learner_id: [_standing(lesson, rules[lesson.slug]) for lesson in lessons]
+        learner_id: [standing(lesson, rules[lesson.slug]) for lesson in lessons]
         for learner_id, rules in found.items()
     }
-
-
-def _standing(lesson: LessonInfo, mastery: Mastery) -> RuleStanding:
-    return RuleStanding(lesson, mastery.status, mastery.last_review)
 
 
 def rule_lessons() -> list[LessonInfo]:

@@ -6,7 +6,7 @@ broke (tutor.people.misconceptions), each with its latest example said in words.
 """
 
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from functools import cached_property
@@ -125,7 +125,7 @@ class _Tally:
         self.latest = max(self.latest, latest)
 
 
-def rules_tripped_over(learner_ids: list[int], limit: int = 5) -> list[Trip]:
+def rules_tripped_over(learner_ids: Iterable[int], limit: int = 5) -> list[Trip]:
     """Every kind of wrong answer grouped by the rule it broke, most frequent first: an
     illegal move by the engine's Reason, a wrong answer by the Fact that shows it wrong, and
     one with neither (a text question, a legal move that misses the goal) by its lesson's
@@ -181,11 +181,14 @@ class GridRow:
         return next((cell for cell in self.cells if cell.lesson.slug == slug), None)
 
 
-def class_grid(students: list[Student], lessons: list[LessonInfo]) -> list[GridRow]:
+def class_grid(
+    students: list[Student], lessons: list[LessonInfo], learner_ids: Iterable[int] | None = None
+) -> list[GridRow]:
     """Students × lessons, each cell the student's progress in the lesson (one query on the
-    learners' running totals per lesson, LessonTally: a row per cell, not per puzzle)."""
+    learners' running totals per lesson, LessonTally: a row per cell, not per puzzle).
+    `learner_ids` may give the students' learners as a subquery."""
     counted = LessonTally.objects.filter(
-        learner_id__in=[s.learner_id for s in students],
+        learner_id__in=[s.learner_id for s in students] if learner_ids is None else learner_ids,
         lesson__in=[lesson.slug for lesson in lessons],
         solved__gt=0,
     ).values_list("learner_id", "lesson", "solved", "stars")
@@ -202,7 +205,7 @@ class DayActivity:
     learners: int
 
 
-def recent_activity(learner_ids: list[int], days: int = ACTIVITY_DAYS) -> list[DayActivity]:
+def recent_activity(learner_ids: Iterable[int], days: int = ACTIVITY_DAYS) -> list[DayActivity]:
     """Attempts and active learners on each of the last `days` days, today last (one query on
     the learners' running totals per day, ActivityDay: at most `days` rows per learner)."""
     today = local_day(timezone.now())

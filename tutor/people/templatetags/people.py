@@ -1,6 +1,7 @@
 from functools import lru_cache
 
 from django import template
+from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
@@ -108,6 +109,36 @@ def grid_rows(grid) -> str:
         )
         rows.append(f"<tr>\n    {name}\n    {cells}\n  </tr>")
     return mark_safe("\n  ".join(rows))
+
+
+@register.simple_tag
+def rule_grid_rows(rows) -> str:
+    """The students × rules grid's rows (student, their RuleStandings), written here rather
+    than in a template loop: a class of 200 has thousands of cells. Each status's words are
+    rendered once a page from people/mastery_word.html, as everywhere else."""
+    words = get_template("people/mastery_word.html")
+    said: dict[str, str] = {}
+    written_cells: dict[tuple, str] = {}  # the same rule, status and day: the same cell
+
+    def cell(rule) -> str:
+        key = (rule.lesson.slug, rule.status, rule.last_review)
+        if key not in written_cells:
+            if rule.status not in said:
+                said[rule.status] = words.render({"status": rule.status, "short": True})
+            day = rule.last_review
+            when = f' <time datetime="{day:%Y-%m-%d}">{day:%m/%d}</time>' if day else ""
+            written_cells[key] = (
+                f'<td data-rule="{escape(rule.lesson.slug)}" data-status="{escape(rule.status)}">'
+                f"{said[rule.status]}{when}</td>"
+            )
+        return written_cells[key]
+
+    written = []
+    for student, standings in rows:
+        cells = [cell(rule) for rule in standings]
+        name = escape(student.learner.nickname)
+        written.append(f'<tr>\n    <th scope="row">{name}</th>\n    {"".join(cells)}\n  </tr>')
+    return mark_safe("\n  ".join(written))
 
 
 def _address_per_id(name: str):
