@@ -55,7 +55,6 @@ class Recorded:
     lesson_stars: dict[str, int] = field(default_factory=dict)
 
 
-@transaction.atomic
 def record_attempt(
     learner: Learner,
     *,
@@ -87,28 +86,31 @@ def record_attempt(
     results = PuzzleResult.objects.filter(learner=learner, lesson=lesson)
     kept = {row[0]: row for row in results.values_list("puzzle", "stars", "solved_at")}
     lesson_stars = {id_: stars for id_, stars, solved_at in kept.values() if solved_at}
-    attempt = Attempt.objects.create(
-        learner=learner,
-        lesson=lesson,
-        puzzle=puzzle,
-        answer=answer[:200],
-        verdict=verdict,
-        reason=reason[:40],
-        fen=fen[:100],
-        hint_used=hint_used,
-    )
     mistakes = len(round_so_far)
-    if verdict != Result.CORRECT:
-        return Recorded(attempt, None, mistakes + 1, lesson_stars)
-    hinted = hint_used or any(used for _, used in round_so_far)
-    stars = stars_for(mistakes, hinted)
-    if puzzle not in kept or kept[puzzle][1] < stars:
-        # A solve that raises nothing writes nothing: the UPDATE below would match no row.
-        _keep_best(learner, lesson, puzzle, stars, exists=puzzle in kept)
-    first_solve = puzzle not in lesson_stars
-    lesson_stars[puzzle] = max(stars, lesson_stars.get(puzzle, 0))
-    if first_solve and _finishes(lesson, puzzle, lesson_stars):
-        lesson_finished.send(Attempt, learner=learner, lesson=lesson, at=attempt.created_at)
+    solved = verdict == Result.CORRECT
+    stars = stars_for(mistakes, hint_used or any(used for _, used in round_so_far))
+    # Only the writes are one transaction: SQLite's IMMEDIATE transactions hold the write
+    # lock from BEGIN, so the reads above stay outside it (in WAL mode they wait for no one).
+    with transaction.atomic():
+        attempt = Attempt.objects.create(
+            learner=learner,
+            lesson=lesson,
+            puzzle=puzzle,
+            answer=answer[:200],
+            verdict=verdict,
+            reason=reason[:40],
+            fen=fen[:100],
+            hint_used=hint_used,
+        )
+        if not solved:
+            return Recorded(attempt, None, mistakes + 1, lesson_stars)
+        if puzzle not in kept or kept[puzzle][1] < stars:
+            # A solve that raises nothing writes nothing: the UPDATE would match no row.
+            _keep_best(learner, lesson, puzzle, stars, exists=puzzle in kept)
+        first_solve = puzzle not in lesson_stars
+        lesson_stars[puzzle] = max(stars, lesson_stars.get(puzzle, 0))
+        if first_solve and _finishes(lesson, puzzle, lesson_stars):
+            lesson_finished.send(Attempt, learner=learner, lesson=lesson, at=attempt.created_at)
     return Recorded(attempt, stars, mistakes, lesson_stars)
 
 
