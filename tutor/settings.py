@@ -182,7 +182,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            else "tutor.static_storage.StaticStorage"  # whitenoise's, stylesheets' comments out
         )
     },
 }
