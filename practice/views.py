@@ -94,7 +94,12 @@ def _render(request: HttpRequest, lesson, screen: Screen, mode: str) -> HttpResp
     context |= {
         "lesson": lesson,
         "mode": mode,
-        "heading": _("Practice: level %(level)s of 3") % {"level": level},
+        "heading": (
+            _("Practice: level %(level)s of 3")
+            if mode == PRACTICE
+            else _("Review: level %(level)s of 3")
+        )
+        % {"level": level},
         "next_label": _("Another puzzle") if mode == PRACTICE else _("Next review"),
         "solved_here": solved_count(learner, rule),
         "still_due": len(due_reviews(learner.pk if learner else None)) if mode == REVIEW else 0,
