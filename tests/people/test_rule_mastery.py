@@ -49,7 +49,7 @@ def test_the_parent_sees_each_rule_mastered_learning_or_not_yet_with_the_last_re
     assert "學會的規則" in page
     assert row(page, "castling") == "mastered 王車易位：怎麼走 已學會 2026-12-12"
     assert row(page, "knight") == "learning 馬 學習中 —"
-    assert row(page, "rook") == "not_yet 車 還沒開始 —"
+    assert row(page, "rook") == "not_yet 車 還沒學 —"
     assert 'data-rule="setup"' not in page  # no practice for setting up, so no mastery
 
 
