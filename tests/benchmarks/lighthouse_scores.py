@@ -14,7 +14,6 @@ and once more with 注音 on (the zhuyin cookie). Wanted: accessibility 100, per
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -22,6 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.benchmarks import served
+from tests.benchmarks.answer_load import _bound_socket
 
 PAGES = ["/", "/lessons/knight/", "/board/"]
 FLAGS = (
@@ -31,11 +31,9 @@ FLAGS = (
 
 
 def free_port(ports: range) -> int:
-    for port in ports:
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) != 0:
-                return port
-    raise RuntimeError(f"no free port in {ports.start}-{ports.stop - 1}")
+    """The first port of `ports` free on 127.0.0.1 (answer_load's search), released for gunicorn."""
+    with _bound_socket(ports) as probe:
+        return probe.getsockname()[1]
 
 
 def lighthouse_command() -> list[str] | None:
