@@ -31,10 +31,10 @@ def without_comments(css: str) -> str:
     return "\n".join(line for line in lines if line) + "\n"
 
 
-def _ours(storage) -> bool:
-    """Whether a file comes from the project's own static/ folders (not an app's or a package's)."""
+def _ours(storage, own: set[Path]) -> bool:
+    """Whether a file comes from the project's own static/ folders (`own`), not an app's or a
+    package's."""
     location = getattr(storage, "location", None)
-    own = {Path(folder).resolve() for folder in settings.STATICFILES_DIRS}
     return location is not None and Path(location).resolve() in own
 
 
@@ -46,8 +46,9 @@ class StaticStorage(CompressedManifestStaticFilesStorage):
         with tempfile.TemporaryDirectory(prefix="tutor-css-") as folder:
             stripped = FileSystemStorage(location=folder)
             paths = dict(paths)
+            own = {Path(folder).resolve() for folder in settings.STATICFILES_DIRS}
             for name, (storage, path) in paths.items():
-                if name.endswith(".css") and _ours(storage):
+                if name.endswith(".css") and _ours(storage, own):
                     with storage.open(path) as source:
                         css = without_comments(source.read().decode("utf-8"))
                     stripped._save(path, ContentFile(css.encode("utf-8")))
