@@ -1,6 +1,8 @@
 import os
 from pathlib import Path
 
+import pytest
+
 from languages import catalogues
 
 # Playwright's sync API runs an event loop in the test thread; Django must allow
@@ -14,3 +16,11 @@ def pytest_configure(config):
         locale = Path(__file__).resolve().parent.parent / "locale"
         catalogues.build(locale)
         catalogues.compile_all(locale)
+
+
+@pytest.fixture
+def world(db) -> dict:
+    """Two of everything, with progress: the crawler's real ids point at these."""
+    from tests.crawler import make_world
+
+    return make_world()

@@ -10,17 +10,12 @@ be below 500, and a 400 must say in Chinese what went wrong.
 import html
 import random
 import re
-from html.parser import HTMLParser
 
 import chess
 import pytest
-from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import PermissionDenied
 from django.test import Client, override_settings
-from django.urls import URLPattern, URLResolver, get_resolver, include, path, reverse
-from django.urls.resolvers import RoutePattern
-from django.utils.encoding import force_bytes
-from django.utils.http import urlsafe_base64_encode
+from django.urls import include, path, reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -28,10 +23,18 @@ from curriculum import reasks
 from curriculum.loading import get_curriculum
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
-from live.models import LiveSession
+from tests.crawler import (
+    HAN,
+    ROUTES,
+    UNREADABLE_BODIES,
+    VISITORS,
+    addresses,
+    error_message,
+    real_values_for,
+    visitor,
+)
 from tests.fuzzing import BOARD_FIELDS, SQUARES, forms, fuzz
-from tests.people.conftest import make_grown_up, make_student
-from tutor.people.models import Assignment, ChildProfile, Classroom, LoginFailure
+from tutor.people.models import LoginFailure
 
 BAD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0"
 GARBAGE_VALUES = {
@@ -51,6 +54,7 @@ GARBAGE_VALUES = {
     "markup": '"><script>alert("x")</script>',
 }
 REFLECTED = b'<script>alert("x")'  # the markup value, come back unescaped
+TURNED_AWAY = ("/accounts/login/", "/unlock/")
 # Every field name a form of ours posts or a view reads.
 FIELDS = [
     *BOARD_FIELDS,
@@ -91,50 +95,6 @@ FIELDS = [
     ],
     "puzzle",
 ]
-GARBAGE_IDS = {
-    "int": ["0", "9" * 30],
-    "id": ["0", "9" * 18, "9" * 30],
-    "slug": ["no-such-thing", "-" * 300],
-    "str": ["%00", "%E7%8E%8B%27%20OR%201%3D1", "x" * 300],
-    "join_code": ["%00", "%E7%8E%8B%27%20OR%201%3D1", "x" * 300],
-}
-CONVERTER = re.compile(r"<(?:(?P<kind>[^>:]+):)?(?P<name>[^>]+)>")
-HAN = re.compile(r"[\u4e00-\u9fff]")
-VISITORS = ("anonymous", "learner", "parent", "parent-child-picked", "teacher", "student")
-TURNED_AWAY = ("/accounts/login/", "/unlock/")
-
-
-def url_patterns(resolver=None, prefix="", namespace="") -> list[tuple[str, str]]:
-    """(name, route) of every URL pattern, the routes of includes joined."""
-    resolver = resolver or get_resolver()
-    found = []
-    for entry in resolver.url_patterns:
-        route = prefix + str(entry.pattern)
-        if isinstance(entry, URLResolver):
-            inner = f"{namespace}{entry.namespace}:" if entry.namespace else namespace
-            found += url_patterns(entry, route, inner)
-        elif isinstance(entry, URLPattern):
-            # A re_path would be requested as its regex and 404 in silence: say so instead.
-            assert isinstance(entry.pattern, RoutePattern), f"cannot fill the regex {route}"
-            found.append((f"{namespace}{entry.name}", route))
-    return found
-
-
-ROUTES = dict(url_patterns())
-
-
-def fill(route: str, values: dict[str, str]) -> str:
-    return "/" + CONVERTER.sub(lambda match: values[match["name"]], route)
-
-
-def addresses(route: str, real: list[dict[str, str]]) -> list[str]:
-    """The route with real values, then with each converter in turn given garbage."""
-    kinds = {match["name"]: match["kind"] or "str" for match in CONVERTER.finditer(route)}
-    urls = [fill(route, values) for values in real] if kinds else ["/" + route]
-    for name, kind in kinds.items():
-        for bad in GARBAGE_IDS[kind]:
-            urls.append(fill(route, {**real[0], name: bad}))
-    return list(dict.fromkeys(urls))
 
 
 def bodies() -> list[tuple[str, dict]]:
@@ -144,138 +104,9 @@ def bodies() -> list[tuple[str, dict]]:
     return found
 
 
-class _Messages(HTMLParser):
-    """The text inside the elements that carry a page's error message."""
-
-    MARKERS = ("role=alert", "data-problem", "errorlist", "error-message", "feedback")
-
-    def __init__(self):
-        super().__init__()
-        self.depth = 0
-        self.text: list[str] = []
-
-    def handle_starttag(self, tag, attrs):
-        described = " ".join(f"{key}={value}" for key, value in attrs)
-        if self.depth or any(marker in described for marker in self.MARKERS):
-            self.depth += 1
-
-    def handle_endtag(self, tag):
-        if self.depth:
-            self.depth -= 1
-
-    def handle_data(self, data):
-        if self.depth:
-            self.text.append(data)
-
-
 def _body(response) -> bytes:
     """A response's bytes, also of a streamed download (the class CSVs and learner JSON)."""
     return b"".join(response.streaming_content) if response.streaming else response.content
-
-
-def error_message(response) -> str:
-    parser = _Messages()
-    parser.feed(response.content.decode("utf-8", "replace"))
-    return " ".join(" ".join(parser.text).split())
-
-
-@pytest.fixture
-def world(db) -> dict:
-    """Two of everything, with progress: the crawler's real ids point at these."""
-    curriculum = get_curriculum()
-    lesson = curriculum.lessons[0]
-    parent, other_parent = make_grown_up("parent"), make_grown_up("other-parent")
-    teacher, other_teacher = make_grown_up("teacher"), make_grown_up("other-teacher")
-    children = []
-    for grown_up, nickname in ((parent, "小明"), (other_parent, "小美")):
-        learner = Learner.objects.create(nickname=nickname, avatar="N")
-        ChildProfile.objects.create(parent=grown_up, learner=learner)
-        children.append(learner)
-    classrooms, students, assignments = [], [], []
-    for grown_up, name in ((teacher, "西洋棋社"), (other_teacher, "象棋社")):
-        classroom = Classroom.objects.create(teacher=grown_up, name=name)
-        classrooms.append(classroom)
-        students.append(make_student(classroom, "小華"))
-        assignments.append(Assignment.objects.create(classroom=classroom, lesson=lesson.slug))
-    for learner in (*children, *(s.learner for s in students)):
-        puzzle = lesson.puzzles[0]
-        Attempt.objects.create(
-            learner=learner,
-            lesson=lesson.slug,
-            puzzle=puzzle.id,
-            answer="e2e5",
-            verdict="illegal",
-            reason="PAWN_TOO_FAR",
-            fen=puzzle.start_fen or "",
-        )
-        PuzzleResult.objects.create(learner=learner, lesson=lesson.slug, puzzle=puzzle.id, stars=3)
-    parent_grown_up = parent.grown_up
-    parent_grown_up.set_pin("1234")
-    return {
-        "parent": parent,
-        "teacher": teacher,
-        "children": children,
-        "student": students[0],
-        "real": _real_values(curriculum, parent, children, classrooms, students, assignments),
-    }
-
-
-def _real_values(curriculum, parent, children, classrooms, students, assignments) -> dict:
-    """For each route, the real values its converters can take: ours and another adult's."""
-    kinds = {}
-    for lesson in curriculum.lessons:
-        for puzzle in lesson.puzzles:
-            kinds.setdefault(puzzle.kind, (lesson.slug, puzzle.id))
-    ids = {
-        "learner_id": [str(learner.pk) for learner in (*children, students[0].learner)],
-        "classroom_id": [str(classroom.pk) for classroom in classrooms],
-        "student_id": [str(student.pk) for student in students],
-        "assignment_id": [str(assignment.pk) for assignment in assignments],
-        "session_id": [  # a live lesson of each class, open
-            str(LiveSession.objects.create(classroom=classroom).pk) for classroom in classrooms
-        ],
-        "code": [classroom.join_code for classroom in classrooms],
-        "slug": [slug for slug, _ in kinds.values()],
-        "uidb64": [urlsafe_base64_encode(force_bytes(parent.pk))],
-        "token": [default_token_generator.make_token(parent)],
-    }
-    return {
-        "puzzle": [{"slug": slug, "puzzle_id": puzzle_id} for slug, puzzle_id in kinds.values()],
-        "ids": ids,
-    }
-
-
-def real_values_for(route: str, real: dict) -> list[dict[str, str]]:
-    names = [match["name"] for match in CONVERTER.finditer(route)]
-    if "puzzle_id" in names:
-        return real["puzzle"]
-    if not names:
-        return [{}]
-    count = max(len(real["ids"][name]) for name in names)
-    return [
-        {name: real["ids"][name][index % len(real["ids"][name])] for name in names}
-        for index in range(count)
-    ]
-
-
-def visitor(who: str, world: dict) -> Client:
-    client = Client(raise_request_exception=False)
-    if who == "learner":
-        session = client.session
-        session[LEARNER_SESSION_KEY] = world["children"][0].pk
-        session.save()
-    elif who == "parent":  # a PIN set, the grown-up area open
-        client.force_login(world["parent"])
-    elif who == "parent-child-picked":  # the PIN closed the grown-up area behind the child
-        client.force_login(world["parent"])
-        client.post(reverse("people:who_is_learning"), {"learner": world["children"][0].pk})
-    elif who == "teacher":
-        client.force_login(world["teacher"])
-    elif who == "student":
-        student = world["student"]
-        url = reverse("people:pick_secret", args=[student.classroom.join_code, student.pk])
-        client.post(url, {"first": student.secret_first, "second": student.secret_second})
-    return client
 
 
 def is_open(response) -> bool:
@@ -354,11 +185,6 @@ def test_no_form_body_makes_a_server_error(world, name):
 
 
 MULTIPART = "multipart/form-data; boundary=xyz"
-# Bodies Django refuses to read: each read raises again, the error views' too (issue 9).
-UNREADABLE_BODIES = [
-    ("application/x-www-form-urlencoded; charset=latin-1", b"square=e2&selected=e1"),
-    ("multipart/form-data; boundary=", b"--\r\nsquare=e2"),
-]
 RAW_BODIES = [
     (b"not multipart at all", MULTIPART),
     (b'--xyz\r\nContent-Disposition: form-data; name="square"\r\n\r\ne2', MULTIPART),

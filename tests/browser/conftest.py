@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Page, expect
 
 CHROMIUM_FLAGS = [
     "--no-sandbox",
@@ -20,6 +21,8 @@ CHROMIUM_FLAGS = [
 ]
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
+SIZES = {"375": {"width": 375, "height": 667}, "1280": {"width": 1280, "height": 800}}
+PASSWORD = "a long pass phrase 42"
 
 
 def find_chromium() -> str | None:
@@ -121,3 +124,55 @@ def grown_up_with_child_and_student(password: str):
         secret_second="moon",
     )
     return child, classroom, student
+
+
+# --- what a child does on a puzzle, and a grown-up signing up ---
+
+
+def open_puzzle(page: Page, live_server, size: str, slug: str, puzzle_id: str) -> None:
+    page.set_viewport_size(SIZES[size])
+    page.goto(f"{live_server.url}/lessons/{slug}/?puzzle={puzzle_id}#puzzle")
+    expect(page.locator("[data-puzzle]")).to_have_attribute("data-puzzle", puzzle_id)
+
+
+def look(page: Page, screenshot_dir, name: str, size: str) -> None:
+    """Save what the child sees, and check the page never scrolls sideways."""
+    if page.locator("[data-feedback][data-verdict]").count():
+        expect(page.locator("[data-feedback] .feedback-title")).to_be_visible()
+    page.screenshot(path=screenshot_dir / f"kind-{name}-{size}.png", full_page=True)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= SIZES[size]["width"]
+
+
+def play(page: Page, move: str) -> None:
+    wait_for_htmx(page)
+    square(page, move[:2]).click()
+    expect(square(page, move[:2])).to_have_attribute("aria-pressed", "true")
+    square(page, move[2:4]).click()
+
+
+def option(page: Page, value: str):
+    """An answer option by its value: the lesson text beside it may be reworded."""
+    return page.locator(f'input[name="answer"][value="{value}"]')
+
+
+def check_answer(page: Page) -> None:
+    page.get_by_role("button", name="對答案").click()
+
+
+def sign_up(page: Page, base: str, username: str) -> None:
+    page.goto(base + "/accounts/signup/")
+    page.get_by_label("帳號或電子郵件").fill(username)
+    page.locator("#id_password1").fill(PASSWORD)
+    page.locator("#id_password2").fill(PASSWORD)
+    page.get_by_role("button", name="註冊").click()
+    expect(page.locator("h1")).to_have_text("家長區")
+
+
+def solve_first_board_puzzle(page: Page, base: str) -> None:
+    page.goto(base + "/lessons/board/")  # the first step: the king to the star on d2
+    wait_for_htmx(page)
+    square(page, "e1").click()
+    expect(square(page, "e1")).to_have_attribute("aria-pressed", "true")
+    square(page, "d2").click()
+    expect(page.locator("[data-solved]")).to_be_visible()

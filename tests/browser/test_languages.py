@@ -3,8 +3,12 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import assert_no_axe_violations, assert_no_horizontal_scroll, feedback
-from tests.browser.test_puzzle_kinds import play
+from tests.browser.conftest import (
+    assert_no_axe_violations,
+    assert_no_horizontal_scroll,
+    feedback,
+    play,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

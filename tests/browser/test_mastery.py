@@ -7,11 +7,11 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import (
+    PASSWORD,
     assert_no_axe_violations,
     assert_no_horizontal_scroll,
     grown_up_with_child_and_student,
 )
-from tests.browser.test_people import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -6,8 +6,18 @@ var/screenshots/new-*.png; axe runs on every state."""
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import assert_no_axe_violations, feedback, square, wait_for_htmx
-from tests.browser.test_puzzle_kinds import SIZES, check_answer, look, open_puzzle, option, play
+from tests.browser.conftest import (
+    SIZES,
+    assert_no_axe_violations,
+    check_answer,
+    feedback,
+    look,
+    open_puzzle,
+    option,
+    play,
+    square,
+    wait_for_htmx,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -8,39 +8,20 @@ from playwright.sync_api import Browser, Page, expect
 
 from curriculum.loading import get_curriculum
 from tests.browser.conftest import (
+    PASSWORD,
     assert_no_axe_violations,
     grown_up_with_child_and_student,
-    square,
-    wait_for_htmx,
+    sign_up,
+    solve_first_board_puzzle,
 )
 from tutor.people.models import Classroom, Student
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PASSWORD = "a long pass phrase 42"
-
 
 @pytest.fixture(autouse=True)
 def quick_failures(page: Page):
     page.set_default_timeout(10_000)
-
-
-def sign_up(page: Page, base: str, username: str) -> None:
-    page.goto(base + "/accounts/signup/")
-    page.get_by_label("帳號或電子郵件").fill(username)
-    page.locator("#id_password1").fill(PASSWORD)
-    page.locator("#id_password2").fill(PASSWORD)
-    page.get_by_role("button", name="註冊").click()
-    expect(page.locator("h1")).to_have_text("家長區")
-
-
-def solve_first_board_puzzle(page: Page, base: str) -> None:
-    page.goto(base + "/lessons/board/")  # the first step: the king to the star on d2
-    wait_for_htmx(page)
-    square(page, "e1").click()
-    expect(square(page, "e1")).to_have_attribute("aria-pressed", "true")
-    square(page, "d2").click()
-    expect(page.locator("[data-solved]")).to_be_visible()
 
 
 def test_a_parent_adds_two_children_who_each_solve_a_puzzle_and_sees_both(

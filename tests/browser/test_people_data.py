@@ -5,8 +5,12 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from curriculum.loading import get_curriculum
-from tests.browser.conftest import assert_no_axe_violations
-from tests.browser.test_people import PASSWORD, sign_up, solve_first_board_puzzle
+from tests.browser.conftest import (
+    PASSWORD,
+    assert_no_axe_violations,
+    sign_up,
+    solve_first_board_puzzle,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 WIDTHS = (375, 1280)

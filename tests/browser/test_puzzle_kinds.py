@@ -8,42 +8,19 @@ var/screenshots/kind-*.png.
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import assert_no_axe_violations, feedback, square, wait_for_htmx
+from tests.browser.conftest import (
+    SIZES,
+    assert_no_axe_violations,
+    check_answer,
+    feedback,
+    look,
+    open_puzzle,
+    option,
+    play,
+    square,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-SIZES = {"375": {"width": 375, "height": 667}, "1280": {"width": 1280, "height": 800}}
-
-
-def open_puzzle(page: Page, live_server, size: str, slug: str, puzzle_id: str) -> None:
-    page.set_viewport_size(SIZES[size])
-    page.goto(f"{live_server.url}/lessons/{slug}/?puzzle={puzzle_id}#puzzle")
-    expect(page.locator("[data-puzzle]")).to_have_attribute("data-puzzle", puzzle_id)
-
-
-def look(page: Page, screenshot_dir, name: str, size: str) -> None:
-    """Save what the child sees, and check the page never scrolls sideways."""
-    if page.locator("[data-feedback][data-verdict]").count():
-        expect(page.locator("[data-feedback] .feedback-title")).to_be_visible()
-    page.screenshot(path=screenshot_dir / f"kind-{name}-{size}.png", full_page=True)
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= SIZES[size]["width"]
-
-
-def play(page: Page, move: str) -> None:
-    wait_for_htmx(page)
-    square(page, move[:2]).click()
-    expect(square(page, move[:2])).to_have_attribute("aria-pressed", "true")
-    square(page, move[2:4]).click()
-
-
-def option(page: Page, value: str):
-    """An answer option by its value: the lesson text beside it may be reworded."""
-    return page.locator(f'input[name="answer"][value="{value}"]')
-
-
-def check_answer(page: Page) -> None:
-    page.get_by_role("button", name="對答案").click()
 
 
 @pytest.mark.parametrize("size", SIZES)

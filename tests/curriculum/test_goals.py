@@ -9,48 +9,13 @@ from curriculum.judging import AnswerError, judge
 from curriculum.loading import Option, Puzzle
 from rules import Reason, RulesError
 from rules import pass_turn as passed
+from tests.curriculum.conftest import assert_correct, assert_illegal, assert_incorrect, move_puzzle
 
 
 @pytest.fixture(autouse=True)
 def english():
     with translation.override("en"):
         yield
-
-
-def move_puzzle(fen: str, goal: dict, moves: tuple[str, ...] = ()) -> Puzzle:
-    return Puzzle(
-        id="test-puzzle",
-        lesson="test",
-        kind="move",
-        prompt="題目",
-        fen=fen,
-        hint="提示",
-        explanation="說明",
-        moves=moves,
-        goal=MappingProxyType(goal),
-    )
-
-
-def assert_illegal(puzzle: Puzzle, move: str, reason: Reason) -> None:
-    outcome = judge(puzzle, move)
-    assert outcome.result == "illegal"
-    assert outcome.rules_verdict.reason == reason
-    assert outcome.played == ()
-    assert outcome.fen == puzzle.start_fen
-
-
-def assert_incorrect(puzzle: Puzzle, move: str, message: str) -> None:
-    outcome = judge(puzzle, move)
-    assert outcome.result == "incorrect"
-    assert outcome.message == message
-    assert outcome.played == ()
-    assert outcome.fen == puzzle.start_fen
-
-
-def assert_correct(puzzle: Puzzle, move: str) -> None:
-    outcome = judge(puzzle, move)
-    assert (outcome.result, outcome.message) == ("correct", None)
-    assert outcome.played[0] == move
 
 
 # --- mate ----------------------------------------------------------------------

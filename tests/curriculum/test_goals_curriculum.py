@@ -1,28 +1,11 @@
 """Every puzzle of the real curriculum can be solved through `judge`, as a learner would."""
 
-import chess
-
 from curriculum.judging import judge
 from curriculum.kinds.squares import truth as squares_truth
 from curriculum.loading import get_curriculum
+from tests.curriculum.conftest import solve
 
 PUZZLES = [puzzle for lesson in get_curriculum().lessons for puzzle in lesson.puzzles]
-
-
-def solve(puzzle) -> tuple[str, ...]:
-    """Play the first move the judge accepts, step by step: "continue" promises a way on."""
-    played, fen = (), puzzle.start_fen
-    for _step in range(8):
-        for move in chess.Board(fen).legal_moves:
-            outcome = judge(puzzle, move.uci(), played)
-            if outcome.result == "correct":
-                return outcome.played
-            if outcome.result == "continue":
-                played, fen = outcome.played, outcome.fen
-                break
-        else:
-            return ()
-    return ()
 
 
 def test_every_move_puzzle_can_be_solved_through_judge():

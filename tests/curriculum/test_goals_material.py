@@ -5,7 +5,7 @@ import pytest
 from django.utils import translation
 
 from curriculum.judging import judge
-from tests.curriculum.test_goals import assert_correct, assert_incorrect, move_puzzle
+from tests.curriculum.conftest import assert_correct, assert_incorrect, move_puzzle
 
 
 @pytest.fixture(autouse=True)

@@ -1,12 +1,16 @@
 """Shared set-up for the people tests: for every kind of grown-up, an owner, another adult
 of the same kind, and an outsider (signed in, but neither a parent nor a teacher of anyone)."""
 
+import csv
+import io
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
 from curriculum.loading import get_curriculum
-from lessons.models import Learner
+from lessons.models import Learner, Result
+from lessons.progress import record_attempt
 from tutor.people.models import ChildProfile, Classroom, GrownUp, Student, next_seat_number
 
 
@@ -80,3 +84,38 @@ def make_student(classroom: Classroom, nickname: str, secret=("sun", "moon")) ->
 def first_lesson():
     """The first lesson of the real curriculum, with its puzzles."""
     return get_curriculum().lessons[0]
+
+
+BOM = "\ufeff"
+ATTEMPTS_HEADER = [
+    "暱稱",
+    "時間",
+    "課程",
+    "題目",
+    "答案",
+    "判定",
+    "原因代碼",
+    "規則",
+    "局面（FEN）",
+]
+
+
+def give_progress(learner, lesson, answer="e2e4") -> None:
+    puzzle = lesson.puzzles[0].id
+    record_attempt(
+        learner,
+        lesson=lesson.slug,
+        puzzle=puzzle,
+        answer="a1a8",
+        verdict=Result.ILLEGAL,
+        reason="PATH_BLOCKED",
+        fen="4k3/8/8/8/8/8/P7/R3K3 w Q - 0 1",
+    )
+    record_attempt(learner, lesson=lesson.slug, puzzle=puzzle, answer=answer, verdict="correct")
+
+
+def read_csv(response) -> list[list[str]]:
+    body = b"".join(response.streaming_content) if response.streaming else response.content
+    text = body.decode("utf-8")
+    assert text.startswith(BOM)
+    return list(csv.reader(io.StringIO(text[1:])))

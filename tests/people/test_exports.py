@@ -7,47 +7,12 @@ from django.test import Client
 from django.urls import reverse
 
 from lessons.learners import LEARNER_SESSION_KEY
-from lessons.models import Attempt, Learner, PuzzleResult, Result
-from lessons.progress import record_attempt
+from lessons.models import Attempt, Learner, PuzzleResult
 from tests.benchmarks.scratch import add_attempts
-from tests.people.conftest import make_student, signed_in
+from tests.people.conftest import ATTEMPTS_HEADER, give_progress, make_student, read_csv, signed_in
 from tutor.people.models import ChildProfile, Student
 
 pytestmark = pytest.mark.django_db
-
-BOM = "\ufeff"
-ATTEMPTS_HEADER = [
-    "暱稱",
-    "時間",
-    "課程",
-    "題目",
-    "答案",
-    "判定",
-    "原因代碼",
-    "規則",
-    "局面（FEN）",
-]
-
-
-def give_progress(learner, lesson, answer="e2e4") -> None:
-    puzzle = lesson.puzzles[0].id
-    record_attempt(
-        learner,
-        lesson=lesson.slug,
-        puzzle=puzzle,
-        answer="a1a8",
-        verdict=Result.ILLEGAL,
-        reason="PATH_BLOCKED",
-        fen="4k3/8/8/8/8/8/P7/R3K3 w Q - 0 1",
-    )
-    record_attempt(learner, lesson=lesson.slug, puzzle=puzzle, answer=answer, verdict="correct")
-
-
-def read_csv(response) -> list[list[str]]:
-    body = b"".join(response.streaming_content) if response.streaming else response.content
-    text = body.decode("utf-8")
-    assert text.startswith(BOM)
-    return list(csv.reader(io.StringIO(text[1:])))
 
 
 def test_the_grid_csv_starts_with_a_bom_and_has_a_row_per_student(

@@ -3,9 +3,8 @@
 import pytest
 from django.urls import reverse
 
-from tests.people.conftest import make_student, signed_in
+from tests.people.conftest import ATTEMPTS_HEADER, give_progress, make_student, signed_in
 from tests.people.spreadsheet import open_in_calc
-from tests.people.test_exports import ATTEMPTS_HEADER, give_progress
 
 pytestmark = pytest.mark.django_db
 

@@ -16,7 +16,7 @@ from lessons.models import Attempt, Learner
 from practice import generators
 from practice.models import Review
 from practice.scheduling import LEARNING, MASTERED, NOT_YET, due_reviews, mastery_of
-from tests.curriculum.test_goals_curriculum import solve
+from tests.curriculum.conftest import solve
 
 pytestmark = pytest.mark.django_db
 

@@ -1,6 +1,6 @@
 """Content-Security-Policy: on every page, and nothing on the pages that it would block.
 
-The crawler's addresses (tests/test_no_server_errors.py) are asked by every kind of
+The crawler's addresses (tests/crawler.py) are asked by every kind of
 visitor. Each answer carries the policy, which allows no 'unsafe-inline' nor
 'unsafe-eval'; and each HTML page has no inline <script>, no <style> element, no
 style= attribute and no on*= handler (they would be blocked, the page broken).
@@ -11,14 +11,7 @@ from html.parser import HTMLParser
 import pytest
 from django.test import Client, override_settings
 
-from tests.test_no_server_errors import (
-    ROUTES,
-    VISITORS,
-    addresses,
-    real_values_for,
-    visitor,
-    world,  # noqa: F401 (the fixture)
-)
+from tests.crawler import ROUTES, VISITORS, addresses, real_values_for, visitor
 from tutor.csp import POLICY
 
 CSP = "Content-Security-Policy"
@@ -90,7 +83,7 @@ def test_the_checker_finds_each_kind_of_inline_code():
 
 
 @pytest.mark.parametrize("who", VISITORS)
-def test_every_page_carries_the_policy_and_nothing_it_blocks(world, who):  # noqa: F811
+def test_every_page_carries_the_policy_and_nothing_it_blocks(world, who):
     client = visitor(who, world)
     failures = []
     pages = 0

@@ -5,7 +5,7 @@ Error" (the 500 view itself failed), which the test client does not show the sam
 """
 
 from tests.benchmarks.answer_load import PAGE, Session, served
-from tests.test_no_server_errors import UNREADABLE_BODIES
+from tests.crawler import UNREADABLE_BODIES
 
 MESSAGE = "這個網址或表單看不懂，請回上一頁再試一次。".encode()
 

@@ -9,9 +9,9 @@ import pytest
 from django.core import mail
 from django.test import Client, override_settings
 
+from tests.crawler import error_message
 from tests.people.conftest import make_grown_up
-from tests.test_no_server_errors import error_message
-from tests.tutor.test_settings import GOOD_KEY, run_django
+from tests.tutor.conftest import GOOD_KEY, run_django
 from tutor.people.rate_limit import MAX_FAILURES
 
 RESET = "/accounts/password-reset/"

@@ -11,9 +11,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.crawler import ROUTES, addresses, real_values_for, visitor
 from tests.people.conftest import make_grown_up, make_student
-from tests.test_no_server_errors import ROUTES, addresses, real_values_for, visitor
-from tests.test_no_server_errors import world as world  # the fixture
 from tutor.people.models import Classroom
 from tutor.privacy import GROWN_UP_SESSION_AGE, NO_STORE
 

@@ -1,0 +1,62 @@
+"""Shared helpers for the curriculum tests: a move puzzle made from a FEN and a goal, what
+the judge must say of an answer, and a solver that plays a puzzle through as a learner would."""
+
+from types import MappingProxyType
+
+import chess
+
+from curriculum.judging import judge
+from curriculum.loading import Puzzle
+from rules import Reason
+
+
+def move_puzzle(fen: str, goal: dict, moves: tuple[str, ...] = ()) -> Puzzle:
+    return Puzzle(
+        id="test-puzzle",
+        lesson="test",
+        kind="move",
+        prompt="題目",
+        fen=fen,
+        hint="提示",
+        explanation="說明",
+        moves=moves,
+        goal=MappingProxyType(goal),
+    )
+
+
+def assert_illegal(puzzle: Puzzle, move: str, reason: Reason) -> None:
+    outcome = judge(puzzle, move)
+    assert outcome.result == "illegal"
+    assert outcome.rules_verdict.reason == reason
+    assert outcome.played == ()
+    assert outcome.fen == puzzle.start_fen
+
+
+def assert_incorrect(puzzle: Puzzle, move: str, message: str) -> None:
+    outcome = judge(puzzle, move)
+    assert outcome.result == "incorrect"
+    assert outcome.message == message
+    assert outcome.played == ()
+    assert outcome.fen == puzzle.start_fen
+
+
+def assert_correct(puzzle: Puzzle, move: str) -> None:
+    outcome = judge(puzzle, move)
+    assert (outcome.result, outcome.message) == ("correct", None)
+    assert outcome.played[0] == move
+
+
+def solve(puzzle) -> tuple[str, ...]:
+    """Play the first move the judge accepts, step by step: "continue" promises a way on."""
+    played, fen = (), puzzle.start_fen
+    for _step in range(8):
+        for move in chess.Board(fen).legal_moves:
+            outcome = judge(puzzle, move.uci(), played)
+            if outcome.result == "correct":
+                return outcome.played
+            if outcome.result == "continue":
+                played, fen = outcome.played, outcome.fen
+                break
+        else:
+            return ()
+    return ()
