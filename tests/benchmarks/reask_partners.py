@@ -9,8 +9,11 @@ engine's code for it (a Reason such as `path_blocked`, or a Fact such as
 cannot move diagonally is not a king that cannot step next to a king). Where the engine's
 code is the same for every puzzle of the question (the colour of a square) or there is
 none (a text question), the rule is named by hand in IDEAS. A partner is weak when its
-rule differs from the puzzle's. `tests/curriculum/test_reask_partners.py` holds every
-two-option puzzle of the curriculum to a partner with the same rule.
+rule differs from the puzzle's. The second figure counts the puzzles whose re-asks
+(partners in turn, then the puzzle again) leave out or put off a position of the same
+question and rule: a child who misses twice would meet the missed position again while
+another of its rule was there to ask. `tests/curriculum/test_reask_partners.py` holds
+the curriculum to 0 on both.
 """
 
 from __future__ import annotations
@@ -39,39 +42,15 @@ IDEAS = {
     "house-rules-fifty-moves-claim": "the fifty-move rule",
 }
 
-# Questions whose engine code says nothing of the idea: every square_color answer is
-# "the square's colour".
-BY_HAND = frozenset({"square_color"})
-
-# Engine codes that tell one rule (FIDE 3.8.2.2: only the king's squares must be safe, so
-# an attack on the rook, or on a square only the rook crosses, does not stop castling).
-ONE_RULE = {"rook_may_be_attacked": "rook_may_cross_attack"}
-
-
-def _wrong_option(puzzle) -> frozenset[str]:
-    from curriculum.kinds import choice
-
-    truth = choice.truth(puzzle)
-    return frozenset(o.value for o in puzzle.options if o.value not in truth)
-
 
 def rule(puzzle) -> str:
-    """The rule the puzzle teaches: what its wrong option is told (see the module)."""
-    import rules
-    from curriculum.kinds import choice
-    from curriculum.wrong_answers import wrong_parts
+    """The rule the puzzle teaches: what its wrong option is told (curriculum.reasks.rule),
+    or the idea named by hand in IDEAS."""
+    from curriculum import reasks
 
     if puzzle.id in IDEAS:  # a text question, or the engine question that is its partner
         return IDEAS[puzzle.id]
-    if puzzle.kind == "text" or puzzle.question in BY_HAND:
-        return f"? (name {puzzle.id} in IDEAS)"
-    (wrong,) = wrong_parts(puzzle, _wrong_option(puzzle), choice.truth(puzzle))[:1]
-    code = (wrong.refutation.fact if wrong.refutation else wrong.verdict.reason).value
-    code = ONE_RULE.get(code, code)
-    if puzzle.question == "move_legal":
-        verdict = rules.check_move(puzzle.fen, puzzle.params["move"], puzzle.moves)
-        return f"{verdict.mover.upper()} {code}"
-    return code
+    return reasks.rule(puzzle) or f"? (name {puzzle.id} in IDEAS)"
 
 
 def rows():
@@ -91,6 +70,39 @@ def weak(puzzle, partner) -> bool:
     return partner is None or rule(puzzle) != rule(partner)
 
 
+def same_rule_others(puzzle) -> list:
+    """The puzzles of this or an earlier lesson that ask the same question with the same
+    rule: what a child who keeps missing could be asked instead of a position just missed."""
+    from curriculum.loading import get_curriculum
+    from curriculum.reasks import same_question
+
+    curriculum = get_curriculum()
+    order = {lesson.slug: lesson.order for lesson in curriculum.lessons}
+    return [
+        other
+        for lesson in curriculum.lessons
+        if order[lesson.slug] <= order[puzzle.lesson]
+        for other in lesson.puzzles
+        if same_question(puzzle, other) and rule(other) == rule(puzzle)
+    ]
+
+
+def late_same_rule():
+    """The two-option puzzles whose re-asks (their partners in turn, then the puzzle itself
+    again) leave out a position of the same question and rule, or ask another rule before
+    one of its own: a child who keeps missing then meets the position just missed, or
+    another rule, while a position of the puzzle's own rule is still unasked."""
+    from curriculum.loading import get_curriculum
+
+    curriculum = get_curriculum()
+    for _, puzzle, _ in rows():
+        asked = curriculum.partners(puzzle)
+        same = [rule(p) == rule(puzzle) for p in asked]
+        left_out = {p.id for p in same_rule_others(puzzle)} - {p.id for p in asked}
+        if left_out or same != sorted(same, reverse=True):
+            yield puzzle
+
+
 def main() -> None:
     found = list(rows())
     weak_ones = [puzzle.id for _, puzzle, partner in found if weak(puzzle, partner)]
@@ -105,6 +117,12 @@ def main() -> None:
         print(f"      {rule(puzzle)}  |  {rule(partner)}")
     print(f"weak partners: {len(weak_ones)} of {len(found)} two-option puzzles")
     print(" ".join(weak_ones))
+    late = list(late_same_rule())
+    print(
+        "re-asks that leave out or put off a position of the same rule: "
+        f"{len(late)} of {len(found)}"
+    )
+    print(" ".join(p.id for p in late))
 
 
 if __name__ == "__main__":

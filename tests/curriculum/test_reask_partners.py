@@ -6,7 +6,8 @@ which prints every pairing)."""
 
 from curriculum.loading import get_curriculum
 from curriculum.reasks import two_options
-from tests.benchmarks.reask_partners import IDEAS, rows, rule, weak
+from lessons.answering import Reasks
+from tests.benchmarks.reask_partners import IDEAS, late_same_rule, rows, rule, weak
 
 
 def test_every_two_option_question_is_asked_again_by_a_puzzle_of_the_same_rule():
@@ -25,6 +26,25 @@ def test_the_rule_names_the_piece_and_the_reason_the_child_is_told():
     assert weak(puzzle("knight-no-blocked-leg"), puzzle("rook-no-diagonal"))
     assert weak(puzzle("castling-in-check-bishop"), puzzle("castling-through-f1"))
     assert not weak(puzzle("castling-in-check-bishop"), puzzle("castling-in-check-rook"))
+
+
+def test_every_position_of_a_puzzles_rule_is_asked_before_another_rule_or_the_puzzle_again():
+    assert [puzzle.id for puzzle in late_same_rule()] == []
+
+
+def test_a_child_who_misses_twice_meets_a_third_position_of_the_rule_not_the_first_again():
+    puzzle = get_curriculum().puzzle
+    reasks, once_per_game = Reasks({}), puzzle("castling-once-per-game")
+    assert once_per_game.again == "castling-king-moved-back"  # a pair tied in the file
+    asked = [reasks.after_miss(once_per_game, once_per_game)]
+    asked.append(reasks.after_miss(once_per_game, asked[-1]))
+    asked.append(reasks.after_miss(once_per_game, asked[-1]))
+    assert [p.id for p in asked] == [
+        "castling-king-moved-back",
+        "castling-rook-moved-back",
+        "castling-once-per-game",
+    ]
+    assert {rule(p) for p in asked} == {"castling_rights_lost"}
 
 
 def test_the_known_weak_pairings_are_re_asked_by_a_sibling_of_the_same_lesson():

@@ -172,6 +172,45 @@ def test_again_overrides_the_search(tmp_path):
     assert partner_ids(curriculum, "castling-free") == ["castling-moved", "castling-attacked"]
 
 
+MOVED_PAWN_H2 = "4k3/8/8/8/8/8/7P/4K2R w - - 0 1"
+MOVED_PAWN_G2 = "4k3/8/8/8/8/8/6P1/4K2R w - - 0 1"
+
+
+def test_the_rule_of_a_question_is_what_its_wrong_option_is_told(tmp_path):
+    curriculum = lessons(tmp_path)
+    assert reasks.rule(curriculum.puzzle("castling-moved")) == "castling_rights_lost"
+    assert reasks.rule(curriculum.puzzle("castling-attacked")) == "castling_through_attack"
+    assert reasks.rule(curriculum.puzzle("castling-free")) == "castling_allowed"
+    # The engine tells every square's colour alike, and a text question in words: no rule.
+    assert reasks.rule(curriculum.puzzle("castling-h1")) is None
+    assert reasks.rule(curriculum.puzzle("castling-touch")) is None
+
+
+def test_the_search_puts_the_puzzles_of_the_same_rule_first(tmp_path):
+    castling = header("castling", 2) + castle("castling-moved-far", MOVED_PAWN_H2, "no")
+    castling += castle("castling-attacked", ATTACKED, "no") + castle("castling-free", FREE, "yes")
+    castling += castle("castling-moved", MOVED, "no")
+    curriculum = load_files([write(tmp_path, "castling", castling)])
+    # Nearest first would be castling-free, castling-attacked, castling-moved-far.
+    assert partner_ids(curriculum, "castling-moved") == [
+        "castling-moved-far",
+        "castling-free",
+        "castling-attacked",
+    ]
+
+
+def test_again_is_followed_by_the_searchs_puzzles_of_the_same_rule_only(tmp_path):
+    again = 'kind = "choice"\nagain = "castling-moved-h2"'
+    castling = header("castling", 2) + castle("castling-moved-g2", MOVED_PAWN_G2, "no")
+    castling += castle("castling-attacked", ATTACKED, "no") + castle("castling-free", FREE, "yes")
+    castling += castle("castling-moved", MOVED, "no").replace('kind = "choice"', again)
+    castling += castle("castling-moved-h2", MOVED_PAWN_H2, "no")
+    curriculum = load_files([write(tmp_path, "castling", castling)])
+    # Missed twice, the child meets a third position of the rule, not castling-moved again;
+    # castling-attacked and castling-free ask the same question of another rule: left out.
+    assert partner_ids(curriculum, "castling-moved") == ["castling-moved-h2", "castling-moved-g2"]
+
+
 def test_only_two_option_questions_have_partners(tmp_path):
     curriculum = lessons(tmp_path)
     three = castle("castling-three", FREE, "yes").replace(
