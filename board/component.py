@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from django.templatetags.static import static
@@ -118,6 +119,7 @@ def side_to_move(fen: str) -> Orientation:
     return rules.side_to_move(fen)
 
 
+@lru_cache(maxsize=16)  # 12 pieces; a static file's address does not change while serving
 def piece_image(symbol: str) -> str:
     colour = "w" if symbol.isupper() else "b"
     return static(f"pieces/{colour}{symbol.upper()}.svg")
@@ -128,9 +130,10 @@ def piece_image(symbol: str) -> str:
 _SQUARE_LABELS: dict[tuple[str | None, str, str], str] = {}
 
 
-def square_label(name: str, piece: str) -> str:
-    """The spoken name of a square: 「e4，白兵」 or 「e4，空格」."""
-    key = (get_language(), name, piece)
+def square_label(name: str, piece: str, language: str | None = None) -> str:
+    """The spoken name of a square: 「e4，白兵」 or 「e4，空格」 (in ``language``, the active
+    language, which a caller naming 64 squares reads once)."""
+    key = (language or get_language(), name, piece)
     label = _SQUARE_LABELS.get(key)
     if label is None:
         what = PIECE_NAMES[piece] if piece else gettext("empty")
@@ -166,13 +169,14 @@ def board_context(
     last = {last_move[:2], last_move[2:4]} if last_move else set()
     files = list(FILES) if orientation == "white" else list(reversed(FILES))
     ranks = list(reversed(RANKS)) if orientation == "white" else list(RANKS)
+    language = get_language()
     rows = []
     for rank in ranks:
         row = []
         for file in files:
             name = file + rank
             piece = placement.get(name, "")
-            spoken = square_label(name, piece)
+            spoken = square_label(name, piece, language)
             if mode == "view" and name in marked_set:
                 # aria-pressed says it in mark mode; a read-only board says it in words
                 spoken = gettext("%(label)s, marked") % {"label": spoken}

@@ -14,7 +14,6 @@ reads the winner's learner back.
 
 import json
 import zlib
-from contextlib import suppress
 from datetime import timedelta
 from importlib import import_module
 
@@ -27,6 +26,7 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
 from languages.choice import SESSION_KEY as LANGUAGE_SESSION_KEY
+from lessons import statements
 from lessons.models import Learner
 
 LEARNER_SESSION_KEY = "learner_id"
@@ -45,9 +45,8 @@ def current_learner(request: HttpRequest) -> Learner | None:
     if cached is not None and cached[0] == learner_id:
         return cached[1]
     learner = None
-    if learner_id is not None:
-        with suppress(Learner.DoesNotExist):
-            learner = Learner.objects.get(pk=learner_id)
+    if isinstance(learner_id, int):  # the session holds an id only (never a name)
+        learner = statements.learner(learner_id)
     setattr(request, _CACHE_ATTRIBUTE, (learner_id, learner))
     return learner
 

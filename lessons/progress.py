@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from curriculum.loading import GROUPS, Curriculum, Lesson, get_curriculum
 from curriculum.outcome import RECORDED
+from lessons import statements
 from lessons.models import Attempt, Learner, PuzzleResult, Result
 from lessons.signals import lesson_finished
 
@@ -76,16 +77,10 @@ def record_attempt(
     if verdict not in dict(RECORDED):
         raise ValueError(f"unknown verdict {verdict!r}")
     # Stars count the tries since the puzzle was last solved: a revisit starts afresh.
-    latest = Attempt.objects.filter(learner=learner, puzzle=puzzle).order_by("-created_at", "-pk")
-    round_so_far = list(
-        takewhile(
-            lambda row: row[0] != Result.CORRECT,
-            latest.values_list("verdict", "hint_used")[:MISTAKES_COUNTED],
-        )
-    )
-    results = PuzzleResult.objects.filter(learner=learner, lesson=lesson)
-    kept = {row[0]: row for row in results.values_list("puzzle", "stars", "solved_at")}
-    lesson_stars = {id_: stars for id_, stars, solved_at in kept.values() if solved_at}
+    latest = statements.last_tries(learner.pk, puzzle, MISTAKES_COUNTED)
+    round_so_far = list(takewhile(lambda row: row[0] != Result.CORRECT, latest))
+    kept = {row[0]: row for row in statements.lesson_results(learner.pk, lesson)}
+    lesson_stars = {id_: stars for id_, stars, solved in kept.values() if solved}
     mistakes = len(round_so_far)
     solved = verdict == Result.CORRECT
     stars = stars_for(mistakes, hint_used or any(used for _, used in round_so_far))

@@ -5,8 +5,6 @@ partial of the same template. Answering is a service (lessons.answering: read th
 post, judge, record); a view finds the lesson and puzzle, calls it, and renders.
 """
 
-from dataclasses import dataclass
-
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -25,6 +23,7 @@ from lessons.answering import Hints, Reasks, Screen, notation_taught
 from lessons.learners import current_learner, current_or_new_learner
 from lessons.progress import first_unsolved, lesson_progress, puzzle_ids, stars_by_puzzle
 from lessons.progress import lesson_map as build_lesson_map
+from lessons.steps import Step, steps_of
 
 NOTATION_LESSON = "notation"  # where moves written as Nf3 are taught
 
@@ -120,7 +119,7 @@ def _render_puzzle(
         "total": len(lesson.puzzles),
         "level_number": lesson.level_of(puzzle) + 1,
         "level_count": len(lesson.levels),
-        "steps": _steps(lesson, puzzle, stars),
+        "steps": steps_of(lesson, puzzle, stars),
         "all_solved": solved and first_unsolved(puzzle_ids(lesson), stars) is None,
     }
     return render_puzzle(request, "lessons/lesson.html", context)
@@ -266,26 +265,6 @@ def _moves_left(screen: Screen) -> int | None:
     if goal.get("type") != "visit":
         return None
     return int(goal.get("budget", 1)) - len(screen.played)
-
-
-@dataclass(frozen=True)
-class Step:
-    """One puzzle in the lesson's row of numbered links."""
-
-    id: str
-    number: int
-    stars: int | None
-    current: bool
-
-
-def _steps(lesson: Lesson, current: Puzzle, stars: dict[str, int]) -> list[Step]:
-    """The puzzles of the current puzzle's level (a long lesson is shown a level at a time)."""
-    level = lesson.levels[lesson.level_of(current)]
-    first = lesson.puzzles.index(level[0]) + 1  # numbered as in the whole lesson
-    return [
-        Step(p.id, number, stars.get(p.id), p.id == current.id)
-        for number, p in enumerate(level, start=first)
-    ]
 
 
 def _summary(request: HttpRequest, lesson: Lesson, stars: dict[str, int]) -> HttpResponse:

@@ -160,6 +160,7 @@ AUTH_PASSWORD_VALIDATORS = [
 
 # Anonymous learners are kept in the browser's session for a year; a grown-up's session
 # ends 30 days after signing in (tutor/privacy.py).
+SESSION_ENGINE = "tutor.sessions"  # Django's database sessions, read by one fixed statement
 SESSION_COOKIE_AGE = 365 * 24 * 60 * 60
 SESSION_COOKIE_SAMESITE = "Lax"
 
