@@ -1,7 +1,9 @@
 """Teachers: classes, students from a pasted list (in its order, with seat numbers), login cards
 with the class's QR code, secrets, moves, assignments."""
 
+from collections.abc import Callable
 from contextlib import suppress
+from functools import wraps
 
 import segno
 from django.db import IntegrityError, transaction
@@ -115,32 +117,43 @@ def login_qr(request: HttpRequest, classroom_id: int) -> HttpResponse:
     return response
 
 
-@require_POST
-@grown_up_required
-def reset_secret(request: HttpRequest, student_id: int) -> HttpResponse:
+def roster_button(action: Callable[..., int]) -> Callable[..., HttpResponse]:
+    """A button on the class roster about one student or the whole class: POST only, by a
+    grown-up with the area open; `action` checks the teacher, acts, and returns the class's
+    id, and the roster of that class comes back."""
+
+    @require_POST
+    @grown_up_required
+    @wraps(action)
+    def view(request: HttpRequest, **ids: int) -> HttpResponse:
+        return redirect("people:class_roster", classroom_id=action(request, **ids))
+
+    return view
+
+
+@roster_button
+def reset_secret(request: HttpRequest, student_id: int) -> int:
     """A new secret for a lost or seen card: every device the old one opened is signed out."""
     student = student_for_teacher(request.user, student_id)
     student.secret_first, student.secret_second = new_secret()
     student.save(update_fields=["secret_first", "secret_second"])
     forget_in_sessions({student.learner_id}, also=(STUDENT_SESSION_KEY,))
     picture_locks.unlock_student(student)
-    return redirect("people:class_roster", classroom_id=student.classroom_id)
+    return student.classroom_id
 
 
-@require_POST
-@grown_up_required
-def unlock_student(request: HttpRequest, student_id: int) -> HttpResponse:
+@roster_button
+def unlock_student(request: HttpRequest, student_id: int) -> int:
     student = student_for_teacher(request.user, student_id)
     picture_locks.unlock_student(student)
-    return redirect("people:class_roster", classroom_id=student.classroom_id)
+    return student.classroom_id
 
 
-@require_POST
-@grown_up_required
-def unlock_class(request: HttpRequest, classroom_id: int) -> HttpResponse:
+@roster_button
+def unlock_class(request: HttpRequest, classroom_id: int) -> int:
     classroom = classroom_for_teacher(request.user, classroom_id)
     picture_locks.unlock_class(classroom)
-    return redirect("people:class_roster", classroom_id=classroom.pk)
+    return classroom.pk
 
 
 @require_POST
