@@ -132,15 +132,25 @@ class Mastery:
 
 def mastery_of(learner_ids: list[int]) -> dict[int, dict[str, Mastery]]:
     """Every learner's standing on every rule of the curriculum (one query)."""
-    rules = [lesson.slug for lesson in get_curriculum().lessons if lesson.slug in RULES]
-    not_yet = {rule: Mastery(rule, NOT_YET) for rule in rules}  # shared: they are frozen
-    found: dict[int, dict[str, Mastery]] = {learner_id: dict(not_yet) for learner_id in learner_ids}
-    reviews = Review.objects.filter(learner_id__in=learner_ids, rule__in=rules)
-    for review in reviews:
-        last = review.last_reviewed_at
-        found[review.learner_id][review.rule] = Mastery(
-            review.rule,
-            MASTERED if review.mastered_at else LEARNING,
-            timezone.localdate(last) if last else None,
+    not_yet = {rule: Mastery(rule, NOT_YET) for rule in practised_rules()}  # shared: frozen
+    reviewed = reviewed_rules(learner_ids)
+    return {learner_id: {**not_yet, **reviewed.get(learner_id, {})} for learner_id in learner_ids}
+
+
+def reviewed_rules(learner_ids) -> dict[int, dict[str, Mastery]]:
+    """The standing on each rule a learner has a review of, by learner (one query, values
+    only); a rule absent is NOT_YET. `learner_ids` may be a subquery."""
+    found: dict[int, dict[str, Mastery]] = {}
+    reviews = Review.objects.filter(
+        learner_id__in=learner_ids, rule__in=practised_rules()
+    ).values_list("learner_id", "rule", "mastered_at", "last_reviewed_at")
+    for learner_id, rule, mastered_at, last in reviews:
+        found.setdefault(learner_id, {})[rule] = Mastery(
+            rule, MASTERED if mastered_at else LEARNING, timezone.localdate(last) if last else None
         )
     return found
+
+
+def practised_rules() -> list[str]:
+    """The rules of the curriculum that have generated practice, in teaching order."""
+    return [lesson.slug for lesson in get_curriculum().lessons if lesson.slug in RULES]

@@ -51,7 +51,7 @@ def test_the_dashboard_shows_who_has_finished_an_assignment(teacher, classroom, 
         )
     response = signed_in(teacher).get(reverse("people:class_dashboard", args=[classroom.pk]))
     [status] = response.context["assignments"]
-    assert [s.learner.nickname for s in status.finished] == ["完成了"]
+    assert [s.nickname for s in status.finished] == ["完成了"]
     assert "2 人中 1 人完成" in response.content.decode()
 
 

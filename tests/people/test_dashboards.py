@@ -45,7 +45,7 @@ def test_the_grid_colours_each_student_by_mastery_of_each_lesson(teacher, classr
     )
     response = signed_in(teacher).get(reverse("people:class_dashboard", args=[classroom.pk]))
     assert response.status_code == 200
-    rows = {row.student.learner.nickname: row for row in response.context["grid"]}
+    rows = {row.student.nickname: row for row in response.context["grid"]}
     assert rows["星星"].cell(first_lesson.slug).level == "mastered"
     assert rows["努力"].cell(first_lesson.slug).level == "started"
     assert rows["新來的"].cell(first_lesson.slug).level == "none"

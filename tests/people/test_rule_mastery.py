@@ -88,7 +88,7 @@ def test_a_teacher_assigns_castling_until_mastered_and_sees_who_has(teacher, cla
     miss(bo.learner, "castling")
     response = client.get(reverse("people:class_dashboard", args=[classroom.pk]))
     [status] = response.context["assignments"]
-    assert [student.learner.nickname for student in status.finished] == ["阿達"]
+    assert [student.nickname for student in status.finished] == ["阿達"]
     page = response.content.decode()
     assert "練到學會為止 · 2 人中 1 人學會" in re.sub(r"\s+", " ", page)
     assert Review.objects.filter(mastered_at__isnull=False).count() == 1

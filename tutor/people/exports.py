@@ -74,7 +74,7 @@ def grid_csv(request: HttpRequest, classroom_id: int) -> HttpResponse:
     """
     classroom = classroom_for_teacher(request.user, classroom_id)
     lessons = all_lessons()
-    grid = reports.class_grid(list(classroom.students.select_related("learner")), lessons)
+    grid = reports.class_grid(reports.class_members(classroom), lessons)
     header = [str(_("Nickname"))]
     for lesson in lessons:
         names = {"lesson": lesson.title}
@@ -85,7 +85,7 @@ def grid_csv(request: HttpRequest, classroom_id: int) -> HttpResponse:
         ]
     rows = [[spreadsheet_safe(title) for title in header]]
     for row in grid:
-        line = [spreadsheet_safe(row.student.learner.nickname)]
+        line = [spreadsheet_safe(row.student.nickname)]
         for cell in row.cells:
             line += [cell.progress.solved, cell.progress.total, cell.progress.stars]
         rows.append(line)

@@ -5,10 +5,18 @@ from dataclasses import dataclass
 from datetime import date
 
 from practice.generators import RULES
-from practice.scheduling import LEARNING, MASTERED, NOT_YET, Mastery, mastery_of
+from practice.scheduling import LEARNING, MASTERED, NOT_YET, reviewed_rules
 from tutor.people.lesson_index import LessonInfo, all_lessons
 
-__all__ = ["LEARNING", "MASTERED", "NOT_YET", "RuleStanding", "rule_lessons", "rule_standings"]
+__all__ = [
+    "LEARNING",
+    "MASTERED",
+    "NOT_YET",
+    "RuleStanding",
+    "class_standings",
+    "rule_lessons",
+    "rule_standings",
+]
 
 
 @dataclass(frozen=True)
@@ -22,22 +30,32 @@ class RuleStanding:
         return self.status == MASTERED
 
 
+def class_standings(learner_ids) -> dict[int, dict[str, RuleStanding]]:
+    """The standings of the rules each learner has a review of, by learner and rule (one
+    query; `learner_ids` may be a subquery). A rule absent is not learned yet: a class of
+    200 makes nothing for the thousands of rules its students have not met."""
+    lessons = {lesson.slug: lesson for lesson in rule_lessons()}
+    return {
+        learner_id: {
+            rule: RuleStanding(lessons[rule], mastery.status, mastery.last_review)
+            for rule, mastery in rules.items()
+            if rule in lessons
+        }
+        for learner_id, rules in reviewed_rules(learner_ids).items()
+    }
+
+
 def rule_standings(learner_ids: list[int]) -> dict[int, list[RuleStanding]]:
     """Each learner's standing on every rule that has practice, in teaching order."""
-    found = mastery_of(learner_ids)
+    reviewed = class_standings(learner_ids)
     lessons = rule_lessons()
-    made: dict[tuple, RuleStanding] = {}  # alike standings shared (frozen): a class of 200 has
-    # thousands, most of them alike
-
-    def standing(lesson: LessonInfo, mastery: Mastery) -> RuleStanding:
-        key = (lesson.slug, mastery.status, mastery.last_review)
-        if key not in made:
-            made[key] = RuleStanding(lesson, mastery.status, mastery.last_review)
-        return made[key]
-
+    not_yet = {lesson.slug: RuleStanding(lesson, NOT_YET, None) for lesson in lessons}
     return {
-        learner_id: [standing(lesson, rules[lesson.slug]) for lesson in lessons]
-        for learner_id, rules in found.items()
+        learner_id: [
+            reviewed.get(learner_id, {}).get(lesson.slug, not_yet[lesson.slug])
+            for lesson in lessons
+        ]
+        for learner_id in learner_ids
     }
 
 
@@ -46,10 +64,10 @@ def rule_lessons() -> list[LessonInfo]:
     return [lesson for lesson in all_lessons() if lesson.slug in RULES]
 
 
-def mastered_by(standings: dict[int, list[RuleStanding]], rule: str) -> set[int]:
-    """The learners (ids) who have mastered ``rule``."""
+def mastered_by(standings: dict[int, dict[str, RuleStanding]], rule: str) -> set[int]:
+    """The learners (ids) who have mastered ``rule`` (`standings` as class_standings gives)."""
     return {
         learner_id
-        for learner_id, rows in standings.items()
-        if any(row.lesson.slug == rule and row.mastered for row in rows)
+        for learner_id, rules in standings.items()
+        if (standing := rules.get(rule)) is not None and standing.mastered
     }

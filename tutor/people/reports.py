@@ -160,12 +160,32 @@ def rules_tripped_over(learner_ids: Iterable[int], limit: int = 5) -> list[Trip]
     ]
 
 
+@dataclass(frozen=True, slots=True)
+class ClassMember:
+    """A student as the class pages list them: values, not model instances (a class of 200
+    would make 400: its students and their learners)."""
+
+    pk: int  # the Student's
+    learner_id: int
+    nickname: str
+
+    @classmethod
+    def of(cls, student: Student) -> "ClassMember":
+        return cls(student.pk, student.learner_id, student.learner.nickname)
+
+
+def class_members(classroom: Classroom) -> list[ClassMember]:
+    """The class's students in seat order (one query, values only)."""
+    rows = classroom.students.values_list("pk", "learner_id", "learner__nickname")
+    return [ClassMember(*row) for row in rows]
+
+
 @dataclass
 class GridRow:
     """A student's row of the class grid: for each lesson the puzzles solved and the stars
     they earned (`done`, by lesson slug; a lesson with none solved is absent)."""
 
-    student: Student
+    student: ClassMember
     lessons: list[LessonInfo]
     done: dict[str, tuple[int, int]] = field(default_factory=dict)
 
@@ -182,14 +202,17 @@ class GridRow:
 
 
 def class_grid(
-    students: list[Student], lessons: list[LessonInfo], learner_ids: Iterable[int] | None = None
+    students: list[ClassMember],
+    lessons: list[LessonInfo],
+    learner_ids: Iterable[int] | None = None,
 ) -> list[GridRow]:
     """Students × lessons, each cell the student's progress in the lesson (one query on the
     learners' running totals per lesson, LessonTally: a row per cell, not per puzzle).
     `learner_ids` may give the students' learners as a subquery."""
+    # Every lesson of the learners, read in order of the (learner, lesson) key: a lesson no
+    # longer taught is a row read and never shown, cheaper than a key lookup per cell.
     counted = LessonTally.objects.filter(
         learner_id__in=[s.learner_id for s in students] if learner_ids is None else learner_ids,
-        lesson__in=[lesson.slug for lesson in lessons],
         solved__gt=0,
     ).values_list("learner_id", "lesson", "solved", "stars")
     done: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
@@ -231,7 +254,7 @@ def recent_activity(learner_ids: Iterable[int], days: int = ACTIVITY_DAYS) -> li
 class AssignmentStatus:
     assignment: Assignment
     lesson: LessonInfo | None
-    finished: list[Student]  # the lesson finished, or the rule mastered (until_mastered)
+    finished: list[ClassMember]  # the lesson finished, or the rule mastered (until_mastered)
     total: int
 
 

@@ -10,6 +10,7 @@ from lessons.learners import current_learner
 from lessons.progress import LessonProgress
 from tutor.people.adoption import unclaimed_summary
 from tutor.people.avatars import avatar_for
+from tutor.people.mastery import NOT_YET
 from tutor.people.models import ChildProfile
 from tutor.people.permissions import grown_up_of
 from tutor.people.picture_words import PICTURE_WORDS
@@ -97,47 +98,66 @@ def whose_stars(context) -> dict:
 def grid_rows(grid) -> str:
     """The class grid's rows, written here rather than in a template loop: a class of 200
     has 3,600 cells, and each template lookup costs more than the cell itself. Cells with
-    the same counts are the same markup, written once (`_grid_cell`)."""
+    the same counts are the same markup, written once (`_grid_cell`); a lesson not started
+    is its column's one blank cell."""
     history_url = _address_per_id("people:student_history")
+    columns = [(lesson.slug, len(lesson.puzzle_ids)) for lesson in grid[0].lessons] if grid else []
+    blank = [_grid_cell(0, 0, total) for _, total in columns]
     rows = []
     for row in grid:
-        url, nickname = history_url(row.student.pk), escape(row.student.learner.nickname)
-        name = f'<th scope="row"><a href="{url}">{nickname}</a></th>'
+        done = row.done
         cells = "".join(
-            _grid_cell(*row.done.get(lesson.slug, (0, 0)), len(lesson.puzzle_ids))
-            for lesson in row.lessons
+            [
+                _grid_cell(*done[slug], total) if slug in done else empty
+                for (slug, total), empty in zip(columns, blank, strict=True)
+            ]
         )
-        rows.append(f"<tr>\n    {name}\n    {cells}\n  </tr>")
+        url, nickname = history_url(row.student.pk), escape(row.student.nickname)
+        rows.append(
+            f'<tr>\n    <th scope="row"><a href="{url}">{nickname}</a></th>\n    {cells}\n  </tr>'
+        )
     return mark_safe("\n  ".join(rows))
 
 
 @register.simple_tag
-def rule_grid_rows(rows) -> str:
-    """The students × rules grid's rows (student, their RuleStandings), written here rather
-    than in a template loop: a class of 200 has thousands of cells. Each status's words are
-    rendered once a page from people/mastery_word.html, as everywhere else."""
+def rule_grid_rows(rows, lessons) -> str:
+    """The students × rules grid's rows (each student with the RuleStandings of the rules
+    they have reviewed, by rule: mastery.class_standings), one column per rule lesson,
+    written here rather than in a template loop: a class of 200 has thousands of cells. A
+    rule not reviewed is its column's one "not yet" cell; each status's words are rendered
+    once a page from people/mastery_word.html, as everywhere else."""
     words = get_template("people/mastery_word.html")
     said: dict[str, str] = {}
     written_cells: dict[tuple, str] = {}  # the same rule, status and day: the same cell
 
-    def cell(rule) -> str:
-        key = (rule.lesson.slug, rule.status, rule.last_review)
+    def cell(slug: str, status: str, day) -> str:
+        key = (slug, status, day)
         if key not in written_cells:
-            if rule.status not in said:
-                said[rule.status] = words.render({"status": rule.status, "short": True})
-            day = rule.last_review
+            if status not in said:
+                said[status] = words.render({"status": status, "short": True})
             when = f' <time datetime="{day:%Y-%m-%d}">{day:%m/%d}</time>' if day else ""
             written_cells[key] = (
-                f'<td data-rule="{escape(rule.lesson.slug)}" data-status="{escape(rule.status)}">'
-                f"{said[rule.status]}{when}</td>"
+                f'<td data-rule="{escape(slug)}" data-status="{escape(status)}">'
+                f"{said[status]}{when}</td>"
             )
         return written_cells[key]
 
+    # A rule not reviewed is most cells of a class: its column names it, its "—" is the
+    # style sheet's (people.css), and only its words for screen readers are in the page.
+    said[NOT_YET] = words.render({"status": NOT_YET, "short": True})
+    not_yet = f'<td data-status="{NOT_YET}">{said[NOT_YET]}</td>'
+    column = {lesson.slug: n for n, lesson in enumerate(lessons)}
+    none_reviewed = not_yet * len(lessons)
     written = []
-    for student, standings in rows:
-        cells = [cell(rule) for rule in standings]
-        name = escape(student.learner.nickname)
-        written.append(f'<tr>\n    <th scope="row">{name}</th>\n    {"".join(cells)}\n  </tr>')
+    for student, reviewed in rows:
+        cells = none_reviewed
+        if reviewed:
+            row = [not_yet] * len(lessons)
+            for slug, rule in reviewed.items():
+                row[column[slug]] = cell(slug, rule.status, rule.last_review)
+            cells = "".join(row)
+        name = escape(student.nickname)
+        written.append(f'<tr>\n    <th scope="row">{name}</th>\n    {cells}\n  </tr>')
     return mark_safe("\n  ".join(written))
 
 
