@@ -34,6 +34,7 @@ from curriculum.puzzles import Option, Puzzle
 from curriculum.validator import puzzle_problems
 from rules import generate
 
+ID_PREFIX = "practice-"  # every generated puzzle's id starts so, and no lesson puzzle's
 ID_PATTERN = re.compile(r"^practice-([a-z]+(?:-[a-z]+)*)-([1-3])-(\d{1,9})$")
 LEVELS = generate.LEVELS
 
@@ -48,7 +49,7 @@ class Rule:
 
 
 def puzzle_id(rule: str, level: int, seed: int) -> str:
-    return f"practice-{rule}-{level}-{seed}"
+    return f"{ID_PREFIX}{rule}-{level}-{seed}"
 
 
 def parse_id(text: str) -> tuple[str, int, int] | None:

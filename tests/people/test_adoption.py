@@ -10,12 +10,15 @@ import pytest
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
+from curriculum.loading import CONTENT_DIR, load_curriculum
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
+from practice import generators
 from tests.lessons.lesson_fixtures import curriculum  # noqa: F401 (fixture)
-from tests.people.conftest import make_grown_up
-from tutor.people.adoption import merge_progress
+from tests.people.conftest import make_grown_up, signed_in
+from tutor.people.adoption import merge_progress, unclaimed_summary
 from tutor.people.models import ChildProfile, GrownUp
 
 pytestmark = pytest.mark.usefixtures("curriculum")
@@ -245,3 +248,40 @@ def test_two_tabs_answering_at_the_same_moment_land_on_one_learner(monkeypatch):
     assert Learner.objects.count() == 1
     assert first.session[LEARNER_SESSION_KEY] == second.session[LEARNER_SESSION_KEY]
     assert Attempt.objects.filter(learner=Learner.objects.get()).count() == 2
+
+
+def waiting_with(grown_up: GrownUp, results: dict[str, int]) -> None:
+    """A browser's solved puzzles (id → stars) waiting for `grown_up` to place them."""
+    learner = Learner.objects.create()
+    for puzzle, stars in results.items():
+        PuzzleResult.objects.create(
+            learner=learner, lesson="knight", puzzle=puzzle, stars=stars, solved_at=timezone.now()
+        )
+    grown_up.unclaimed = learner
+    grown_up.save(update_fields=["unclaimed"])
+
+
+@pytest.mark.django_db
+def test_the_waiting_stars_count_the_lessons_puzzles_and_say_the_practice_apart(parent):
+    practice = [generators.puzzle_id("knight", 1, 7), generators.puzzle_id("castling", 2, 8)]
+    lessons = {"knight-first-jump": 3, "knight-colour": 2}
+    waiting_with(parent.grown_up, {**lessons, **dict.fromkeys(practice, 3)})
+    assert unclaimed_summary(parent.grown_up) == {"puzzles": 2, "stars": 5, "practice": 2}
+    page = signed_in(parent).get(reverse("people:parent_home")).content.decode()
+    assert "登入以前，這台裝置上解了 2 題，得到 5 顆星星。" in page
+    assert "另外還解了 2 題練習題。" in page
+
+
+@pytest.mark.django_db
+def test_with_no_practice_waiting_the_page_does_not_speak_of_it(parent):
+    waiting_with(parent.grown_up, {"knight-colour": 3})
+    assert unclaimed_summary(parent.grown_up) == {"puzzles": 1, "stars": 3, "practice": 0}
+    page = signed_in(parent).get(reverse("people:parent_home")).content.decode()
+    assert "登入以前，這台裝置上解了 1 題，得到 3 顆星星。" in page
+    assert "data-waiting-practice" not in page
+
+
+def test_no_lesson_puzzle_is_counted_as_practice():
+    lessons = load_curriculum(CONTENT_DIR).lessons
+    ids = [puzzle.id for lesson in lessons for puzzle in lesson.puzzles]
+    assert [i for i in ids if i.startswith(generators.ID_PREFIX)] == []

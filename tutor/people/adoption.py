@@ -8,9 +8,10 @@ signing up or in (own_learner), so what they solve later is theirs after signing
 """
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Count, Q, Sum
 
 from lessons.models import Attempt, Learner, PuzzleResult
+from practice import generators
 from tutor.people.models import GrownUp
 from tutor.people.permissions import is_adoptable
 
@@ -48,12 +49,18 @@ def take_browser_progress(grown_up: GrownUp, learner: Learner | None) -> Learner
 
 
 def unclaimed_summary(grown_up: GrownUp) -> dict | None:
-    """How many puzzles and stars wait to be placed, or None when nothing waits."""
+    """How many lesson puzzles and stars wait to be placed, and apart from them how many
+    practice puzzles (they move too, but are no lesson's stars); None when nothing waits.
+    One query."""
     if grown_up.unclaimed_id is None:
         return None
-    results = PuzzleResult.objects.filter(learner_id=grown_up.unclaimed_id, solved_at__isnull=False)
-    stars = sum(results.values_list("stars", flat=True))
-    return {"puzzles": results.count(), "stars": stars}
+    practice = Q(puzzle__startswith=generators.ID_PREFIX)
+    solved = PuzzleResult.objects.filter(learner_id=grown_up.unclaimed_id, solved_at__isnull=False)
+    return solved.aggregate(
+        puzzles=Count("pk", filter=~practice),
+        stars=Sum("stars", filter=~practice, default=0),
+        practice=Count("pk", filter=practice),
+    )
 
 
 @transaction.atomic
