@@ -106,15 +106,6 @@ def piece_placement(fen: str, moves: Iterable[str] = ()) -> dict[str, str]:
         raise BoardInputError(gettext("This position cannot be read.")) from None
 
 
-def _mated_king(fen: str) -> str | None:
-    """The square of the checkmated king, if the side to move is checkmated."""
-    standing = rules.assess(fen)
-    if standing.termination is not rules.Termination.CHECKMATE:
-        return None
-    king = "K" if side_to_move(fen) == "white" else "k"
-    return next((name for name, piece in rules.placement(fen).items() if piece == king), None)
-
-
 def side_to_move(fen: str) -> Orientation:
     return rules.side_to_move(fen)
 
@@ -163,7 +154,7 @@ def board_context(
         raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
     placement = piece_placement(fen)
     orientation = orientation or side_to_move(fen)
-    mated_king = _mated_king(fen)
+    mated_king = rules.checkmated_king(fen)
     highlighted = set(highlights)
     marked_set = set(marked)
     last = {last_move[:2], last_move[2:4]} if last_move else set()

@@ -87,7 +87,7 @@ def record_attempt(
     # Only the writes are one transaction: SQLite's IMMEDIATE transactions hold the write
     # lock from BEGIN, so the reads above stay outside it (in WAL mode they wait for no one).
     with transaction.atomic():
-        attempt = Attempt.objects.create(
+        attempt = statements.insert_attempt(
             learner=learner,
             lesson=lesson,
             puzzle=puzzle,

@@ -1,18 +1,19 @@
-"""The reads every answer makes, as SQL written once instead of built by the ORM each time.
+"""The statements every answer makes, as SQL written once instead of built by the ORM each time.
 
-An answer reads the learner, the round's last tries on the puzzle and the lesson's results
-before it writes the attempt. Building each of those three queries through the ORM costs
-150–260 µs of Python (the statement itself runs in ~15 µs on SQLite): half a move's
-database time. Here each is one fixed statement with parameters, the same on SQLite and
-PostgreSQL. Only these hot reads live here; everything else goes through the models, and
-tests/lessons/test_statements.py checks each against the ORM query it replaces.
+An answer reads the learner, the round's last tries on the puzzle and the lesson's results,
+then writes the attempt. Building each of those statements through the ORM costs 150–260 µs
+of Python (the statement itself runs in ~15 µs on SQLite): most of a move's database time.
+Here each is one fixed statement with parameters, the same on SQLite and PostgreSQL. Only
+these four live here; everything else goes through the models, and
+tests/lessons/test_statements.py checks each against the ORM call it replaces.
 """
 
 from functools import cache
 
 from django.db import connection
+from django.db.models.signals import post_save, pre_save
 
-from lessons.models import Learner
+from lessons.models import Attempt, Learner
 
 _LEARNER_FIELDS = [field for field in Learner._meta.concrete_fields]
 _LEARNER_SQL = "SELECT {} FROM {} WHERE {} = %s".format(
@@ -30,6 +31,13 @@ _LAST_TRIES_SQL = (
 _LESSON_RESULTS_SQL = (
     'SELECT "puzzle", "stars", "solved_at" IS NOT NULL FROM "lessons_puzzleresult"'
     ' WHERE "learner_id" = %s AND "lesson" = %s'
+)
+
+
+_ATTEMPT_FIELDS = [field for field in Attempt._meta.concrete_fields if not field.primary_key]
+_INSERT_ATTEMPT_SQL = 'INSERT INTO "lessons_attempt" ({}) VALUES ({}) RETURNING "id"'.format(
+    ", ".join(f'"{field.column}"' for field in _ATTEMPT_FIELDS),
+    ", ".join("%s" for _ in _ATTEMPT_FIELDS),
 )
 
 
@@ -60,6 +68,32 @@ def lesson_results(learner_id: int, lesson: str) -> list[tuple[str, int, bool]]:
     with connection.cursor() as cursor:
         cursor.execute(_LESSON_RESULTS_SQL, [learner_id, lesson])
         return [(puzzle, stars, bool(solved)) for puzzle, stars, solved in cursor.fetchall()]
+
+
+def insert_attempt(**values) -> Attempt:
+    """``Attempt.objects.create(**values)``: the same row (each field's own default and
+    conversion, the day from created_at), and the same pre_save and post_save signals
+    (the review list follows the answers: practice/signals.py)."""
+    attempt = Attempt(**values)
+    pre_save.send(Attempt, instance=attempt, raw=False, using=connection.alias, update_fields=None)
+    params = [
+        field.get_db_prep_save(field.pre_save(attempt, True), connection)
+        for field in _ATTEMPT_FIELDS
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_INSERT_ATTEMPT_SQL, params)
+        attempt.pk = cursor.fetchone()[0]
+    attempt._state.adding = False
+    attempt._state.db = connection.alias
+    post_save.send(
+        Attempt,
+        instance=attempt,
+        created=True,
+        update_fields=None,
+        raw=False,
+        using=connection.alias,
+    )
+    return attempt
 
 
 @cache

@@ -32,6 +32,19 @@ def assess(fen: str, moves: Sequence[str] = ()) -> Assessment:
     return assess_board(board_from(fen, moves))
 
 
+def checkmated_king(fen: str) -> str | None:
+    """The square of the king that is checkmated in ``fen``, or None: what a board drawn
+    for the position marks, without the rest of ``assess`` (draw claims, repetitions).
+
+    >>> checkmated_king("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1"), checkmated_king(chess.STARTING_FEN)
+    ('g8', None)
+    """
+    board = board_from(fen)
+    if not board.is_checkmate():
+        return None
+    return chess.square_name(board.king(board.turn))
+
+
 def assess_board(board: chess.Board) -> Assessment:
     """``assess`` for a board already read."""
     termination = termination_of(board)

@@ -97,23 +97,27 @@ class Position:
     ('e1f1', 'e8d8')
     """
 
-    __slots__ = ("_board", "fen", "moves")
+    __slots__ = ("_board", "_fen_now", "fen", "moves")
 
     def __init__(self, fen: str, moves: Sequence[str] | str = ()):
         self._board = board_from(fen, moves)
+        self._fen_now = None
         self.fen = fen
         self.moves = tuple(move.uci() for move in self._board.move_stack)
 
     @classmethod
     def _of(cls, fen: str, board: chess.Board) -> "Position":
         position = cls.__new__(cls)
-        position._board, position.fen = board, fen
+        position._board, position._fen_now, position.fen = board, None, fen
         position.moves = tuple(move.uci() for move in board.move_stack)
         return position
 
     @property
     def fen_now(self) -> str:
-        return self._board.fen()
+        # Written once (~45 µs): the board is never played on, only copies of it.
+        if self._fen_now is None:
+            self._fen_now = self._board.fen()
+        return self._fen_now
 
     @property
     def turn(self) -> str:

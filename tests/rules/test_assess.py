@@ -1,6 +1,8 @@
 """How the game stands: check, automatic endings, and the draws that may be claimed."""
 
-from rules import Claim, Termination, assess, claims_after, position_after
+import pytest
+
+from rules import Claim, Termination, assess, checkmated_king, claims_after, position_after
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 KNIGHTS_OUT_AND_BACK = ["g1f3", "g8f6", "f3g1", "f6g8"]
@@ -119,3 +121,18 @@ def test_threefold_counts_only_positions_with_the_same_side_to_move():
     assert position_after(fen, triangle[:5]).split()[:2] == ["4k3/8/8/8/8/8/8/R3K3", "b"]
     assert position_after(fen, triangle).split()[:2] == ["4k3/8/8/8/8/8/8/R3K3", "w"]
     assert assess(fen, triangle).claims == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("fen", "king"),
+    [
+        ("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", "g8"),  # back-rank mate of black
+        ("6rk/8/8/8/8/8/5PPP/r5K1 w - - 0 1", "g1"),  # back-rank mate of white
+        ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", None),  # stalemate: no king is mated
+        ("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1", None),  # check, with a way out
+        (START, None),
+    ],
+)
+def test_the_checkmated_king_is_found_exactly_when_assess_says_checkmate(fen, king):
+    assert checkmated_king(fen) == king
+    assert (assess(fen).termination is Termination.CHECKMATE) == (king is not None)
