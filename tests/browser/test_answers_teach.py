@@ -60,21 +60,6 @@ def test_the_king_cannot_collect_the_knights_star(
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_a_wrong_assessment_names_why_and_rings_the_king(
-    page: Page, live_server, axe, screenshot_dir, size
-):
-    open_puzzle(page, live_server, size, "stalemate", "stalemate-what-is")
-    option(page, "checkmate").check()
-    check_answer(page)
-    expect(feedback(page)).to_have_attribute("data-verdict", "incorrect")
-    expect(feedback(page)).to_contain_text("a8 的黑王沒有被將軍。")
-    expect(page.locator("[data-highlight]")).to_have_count(1)
-    expect(square(page, "a8")).to_have_attribute("data-highlight", "")
-    look(page, screenshot_dir, "assess-wrong", size)
-    assert_no_axe_violations(axe, page)
-
-
-@pytest.mark.parametrize("size", SIZES)
 def test_a_black_puzzle_keeps_black_at_the_bottom_after_the_solving_move(
     page: Page, live_server, axe, screenshot_dir, size
 ):

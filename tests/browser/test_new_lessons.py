@@ -68,16 +68,16 @@ def test_a_fork_wins_and_a_plain_check_is_told_why_not(
 
 
 @pytest.mark.parametrize(
-    ("slug", "puzzle", "wrong"),
+    ("slug", "puzzle", "wrong", "why"),
     [
-        ("game-endings", "game-endings-flag-fall-draw", "b"),
-        ("move-complete", "move-complete-enemy-then-own", "b"),
-        ("house-rules", "house-rules-ten-checks", "b"),
+        ("game-endings", "game-endings-flag-fall-draw", "b", "對手只剩王，不可能將死你"),
+        ("move-complete", "move-complete-enemy-then-own", "b", "現在的棋規不看先後，還是要吃。"),
+        ("house-rules", "house-rules-ten-checks", "b", "連將 10 次算和，是網站的規則。"),
     ],
 )
 @pytest.mark.parametrize("size", SIZES)
 def test_a_rules_question_says_why_a_wrong_option_is_wrong(
-    page: Page, live_server, axe, screenshot_dir, size, slug, puzzle, wrong
+    page: Page, live_server, axe, screenshot_dir, size, slug, puzzle, wrong, why
 ):
     open_puzzle(page, live_server, size, slug, puzzle)
     look(page, screenshot_dir, f"new-{slug}", size)
@@ -85,6 +85,7 @@ def test_a_rules_question_says_why_a_wrong_option_is_wrong(
     option(page, wrong).check()
     check_answer(page)
     expect(feedback(page)).to_have_attribute("data-verdict", "incorrect")
+    expect(feedback(page)).to_contain_text(why)
     look(page, screenshot_dir, f"new-{slug}-wrong", size)
     assert_no_axe_violations(axe, page)
     option(page, "a").check()

@@ -226,11 +226,16 @@ def test_a_choice_with_several_answers_and_a_history(
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_an_assess_puzzle(page: Page, live_server, axe, screenshot_dir, size):
+def test_an_assess_puzzle_names_why_a_wrong_answer_is_wrong_and_rings_the_king(
+    page: Page, live_server, axe, screenshot_dir, size
+):
     open_puzzle(page, live_server, size, "stalemate", "stalemate-what-is")
     option(page, "checkmate").check()
     check_answer(page)
     expect(feedback(page)).to_have_attribute("data-verdict", "incorrect")
+    expect(feedback(page)).to_contain_text("a8 的黑王沒有被將軍。")
+    expect(page.locator("[data-highlight]")).to_have_count(1)
+    expect(square(page, "a8")).to_have_attribute("data-highlight", "")
     look(page, screenshot_dir, "assess-wrong", size)
     assert_no_axe_violations(axe, page)
     option(page, "stalemate").check()

@@ -5,6 +5,10 @@ from pathlib import Path
 
 from curriculum import reasks
 from curriculum.loading import CONTENT_DIR, load_curriculum, load_files
+from tests.lessons.lesson_fixtures import CASTLE_ATTACKED as ATTACKED
+from tests.lessons.lesson_fixtures import CASTLE_FREE as FREE
+from tests.lessons.lesson_fixtures import CASTLE_MOVED as MOVED
+from tests.lessons.lesson_fixtures import can_castle_short as castle
 
 BOARD = """slug = "board"
 title = "棋盤"
@@ -24,20 +28,6 @@ options = [ { value = "light", text = "白格" }, { value = "dark", text = "黑�
 answer = ["dark"]
 hint = "左下角。"
 explanation = "a1 是黑格。"
-"""
-
-CASTLE_SHORT = """
-[[puzzles]]
-id = "{id}"
-kind = "choice"
-prompt = "白方可以短易位嗎？"
-fen = "{fen}"
-question = "can_castle"
-side = "short"
-options = [ {{ value = "yes", text = "可以" }}, {{ value = "no", text = "不行" }} ]
-answer = ["{answer}"]
-hint = "看一看。"
-explanation = "就是這樣。"
 """
 
 SQUARE_H1 = """
@@ -83,10 +73,6 @@ options = [
 answer = ["a"]
 """
 
-FREE = "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
-MOVED = "4k3/8/8/8/8/8/8/4K2R w - - 0 1"
-ATTACKED = "4kr2/8/8/8/8/8/8/4K2R w K - 0 1"
-
 
 def header(slug: str, order: int) -> str:
     return (
@@ -99,10 +85,6 @@ def write(directory: Path, slug: str, text: str) -> Path:
     path = directory / f"{slug}.toml"
     path.write_text(text, encoding="utf-8")
     return path
-
-
-def castle(puzzle_id: str, fen: str, answer: str) -> str:
-    return CASTLE_SHORT.format(id=puzzle_id, fen=fen, answer=answer)
 
 
 def text(puzzle_id: str, prompt: str, again: str = "") -> str:

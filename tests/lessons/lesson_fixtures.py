@@ -1,4 +1,5 @@
-"""A small curriculum written for the view tests, so they do not move with the real content."""
+"""A small curriculum written for the view tests, so they do not move with the real content;
+and the yes-or-no castling question the re-ask tests (search and page) write lessons of."""
 
 from pathlib import Path
 
@@ -122,6 +123,41 @@ options = [
 ]
 answer = ["a"]
 """
+
+
+# White's short castling, asked 「可以短易位嗎？」: allowed; not any more (the king moved and
+# came back); not now (the rook on f8 attacks f1).
+CASTLE_FREE = "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
+CASTLE_MOVED = "4k3/8/8/8/8/8/8/4K2R w - - 0 1"
+CASTLE_ATTACKED = "4kr2/8/8/8/8/8/8/4K2R w K - 0 1"
+
+CAN_CASTLE_SHORT = """
+[[puzzles]]
+id = "{id}"
+kind = "choice"
+prompt = "{prompt}"
+fen = "{fen}"
+question = "can_castle"
+side = "short"
+options = [ {{ value = "yes", text = "可以" }}, {{ value = "no", text = "不行" }} ]
+answer = ["{answer}"]
+hint = "{hint}"
+explanation = "{explanation}"
+"""
+
+
+def can_castle_short(
+    puzzle_id: str,
+    fen: str,
+    answer: str,
+    *,
+    prompt: str = "白方可以短易位嗎？",
+    hint: str = "看一看。",
+    explanation: str = "就是這樣。",
+) -> str:
+    """A two-option question (so asked again elsewhere after a miss), as a content file has it."""
+    fields = {"prompt": prompt, "hint": hint, "explanation": explanation}
+    return CAN_CASTLE_SHORT.format(id=puzzle_id, fen=fen, answer=answer, **fields)
 
 
 def write_curriculum(directory: Path) -> Curriculum:

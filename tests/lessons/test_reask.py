@@ -9,27 +9,13 @@ import pytest
 from curriculum.loading import load_curriculum
 from lessons.answering import REASKS_SESSION_KEY
 from lessons.models import Attempt, PuzzleResult
+from tests.lessons.lesson_fixtures import CASTLE_ATTACKED as ATTACKED
+from tests.lessons.lesson_fixtures import CASTLE_FREE as FREE
+from tests.lessons.lesson_fixtures import CASTLE_MOVED as MOVED
+from tests.lessons.lesson_fixtures import can_castle_short
 
 pytestmark = pytest.mark.django_db
 
-FREE = "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
-MOVED = "4k3/8/8/8/8/8/8/4K2R w - - 0 1"
-ATTACKED = "4kr2/8/8/8/8/8/8/4K2R w K - 0 1"
-THREE_OPTIONS = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"
-
-PUZZLE = """
-[[puzzles]]
-id = "{id}"
-kind = "choice"
-prompt = "{prompt}"
-fen = "{fen}"
-question = "can_castle"
-side = "short"
-options = [ {{ value = "yes", text = "可以" }}, {{ value = "no", text = "不行" }} ]
-answer = ["{answer}"]
-hint = "{hint}"
-explanation = "{explanation}"
-"""
 
 LESSON = (
     """slug = "castling"
@@ -39,27 +25,27 @@ order = 1
 summary = "王和車一起走。"
 intro = ["王往車的方向走兩格。"]
 """
-    + PUZZLE.format(
-        id="castling-free",
+    + can_castle_short(
+        "castling-free",
+        FREE,
+        "yes",
         prompt="王和車都沒走過。可以短易位嗎？",
-        fen=FREE,
-        answer="yes",
         hint="王和車都還在原位。",
         explanation="可以，王和車都沒走過。",
     )
-    + PUZZLE.format(
-        id="castling-moved",
+    + can_castle_short(
+        "castling-moved",
+        MOVED,
+        "no",
         prompt="王走過又走回來了。可以短易位嗎？",
-        fen=MOVED,
-        answer="no",
         hint="王走過一次就不行了。",
         explanation="不行，王走過了。",
     )
-    + PUZZLE.format(
-        id="castling-attacked",
+    + can_castle_short(
+        "castling-attacked",
+        ATTACKED,
+        "no",
         prompt="黑車看著 f1。可以短易位嗎？",
-        fen=ATTACKED,
-        answer="no",
         hint="王要經過 f1。",
         explanation="不行，f1 被攻擊。",
     )
