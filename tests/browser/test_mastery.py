@@ -56,6 +56,11 @@ def test_parent_and_teacher_read_mastery_per_rule(
 
     page.goto(live_server.url + f"/teacher/classes/{classroom.pk}/")
     expect(page.locator('[data-rule-grid] td[data-rule="castling"]')).to_contain_text("已學會")
+    # The columns' titles wrap at five characters, even on a phone: 王車易位：怎麼走 on two
+    # lines, the longest (16 characters) on four, none one character a line.
+    assert header_lines(page, "王車易位：怎麼走") == 2
+    assert max(header_lines(page, title) for title in headers(page)) == 4
+    page.locator(".grid-scroll").first.screenshot(path=screenshot_dir / f"lesson-grid-{width}.png")
     expect(page.locator(".assignments")).to_contain_text("練到學會為止")
     expect(page.locator(".assignments")).to_contain_text("1 人中 1 人學會")
     assert_no_axe_violations(axe, page)
@@ -71,3 +76,21 @@ def test_parent_and_teacher_read_mastery_per_rule(
     assert_no_axe_violations(axe, page)
     assert_no_horizontal_scroll(page)
     student_table.screenshot(path=screenshot_dir / f"mastery-student-{width}.png")
+
+
+def headers(page: Page) -> list[str]:
+    return page.locator(".lesson-head").all_inner_texts()
+
+
+def header_lines(page: Page, title: str) -> int:
+    """The lines the first column title `title` takes on screen."""
+    return page.evaluate(
+        """title => {
+            const head = [...document.querySelectorAll(".lesson-head")]
+                .find(h => h.textContent === title);
+            const range = document.createRange();
+            range.selectNodeContents(head);
+            return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+        }""",
+        title,
+    )
