@@ -101,16 +101,16 @@ def _render_puzzle(
     puzzle = screen.puzzle
     index = lesson.puzzles.index(puzzle)
     solved = screen.solved_stars is not None
+    lesson_url = reverse("lesson", args=[lesson.slug])
     if index + 1 < len(lesson.puzzles):
-        next_id = lesson.puzzles[index + 1].id
-        next_url = f"{reverse('lesson', args=[lesson.slug])}?puzzle={next_id}#puzzle"
+        next_url = f"{lesson_url}?puzzle={lesson.puzzles[index + 1].id}#puzzle"
     else:
-        next_url = reverse("lesson", args=[lesson.slug])
+        next_url = lesson_url
     context = puzzle_context(
         request,
         screen,
         answer_url=reverse("puzzle_answer", args=[lesson.slug, puzzle.id]),
-        retry_url=f"{reverse('lesson', args=[lesson.slug])}?puzzle={puzzle.id}",
+        retry_url=f"{lesson_url}?puzzle={puzzle.id}",
         next_url=next_url,
     )
     context |= {

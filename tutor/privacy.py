@@ -13,6 +13,7 @@ caps a session signed in before the cap.
 
 from datetime import timedelta
 
+from django.contrib.auth import SESSION_KEY as SIGNED_IN_KEY
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
@@ -34,7 +35,8 @@ class PrivacyMiddleware:
         session = getattr(request, "session", None)
         if session is None or not session.accessed:
             return response  # the same for everyone (and nobody signed in or out here)
-        if request.user.is_authenticated and EXPIRY_KEY not in session:
+        signed_in = SIGNED_IN_KEY in session and request.user.is_authenticated
+        if signed_in and EXPIRY_KEY not in session:
             # Signed in before sessions were capped: the cap starts now.
             session.set_expiry(timezone.now() + GROWN_UP_SESSION_AGE)
         if "Cache-Control" not in response:
