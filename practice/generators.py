@@ -505,21 +505,67 @@ CASTLING_FOR_EVER_OPTIONS = {
 }
 
 
+# How castling is done, said for each colour and side: (prompt, hint, explanation).
+CASTLING_MOVES = {
+    ("white", "short"): lambda: (
+        _("Castle short with White."),
+        _("Tap the white king, then g1: the rook jumps over by itself."),
+        _("The king went from e1 to g1 and the rook from h1 to f1."),
+    ),
+    ("white", "long"): lambda: (
+        _("Castle long with White."),
+        _("Tap the white king, then c1: the rook jumps over by itself."),
+        _("The king went from e1 to c1 and the rook from a1 to d1."),
+    ),
+    ("black", "short"): lambda: (
+        _("Castle short with Black."),
+        _("Tap the black king, then g8: the rook jumps over by itself."),
+        _("The king went from e8 to g8 and the rook from h8 to f8."),
+    ),
+    ("black", "long"): lambda: (
+        _("Castle long with Black."),
+        _("Tap the black king, then c8: the rook jumps over by itself."),
+        _("The king went from e8 to c8 and the rook from a8 to d8."),
+    ),
+}
+
+# Where White's king can be thought to land: its square, its rook's, the other side's.
+CASTLING_LANDINGS = {"short": ("g1", "f1", "c1"), "long": ("c1", "d1", "g1")}
+
+
 def _castling_rule(rng: random.Random, level: int) -> Parts:
-    if level == 1 and rng.random() < 0.6:
-        made = generate.castling(rng, level, allowed=True)
-        short = made.side == "short"
-        return _parts(
-            made, "move",
-            _("Castle short with White.") if short else _("Castle long with White."),
-            _("Tap the white king, then g1: the rook jumps over by itself.") if short
-            else _("Tap the white king, then c1: the rook jumps over by itself."),
-            _("The king went from e1 to g1 and the rook from h1 to f1.") if short
-            else _("The king went from e1 to c1 and the rook from a1 to d1."),
-            goal=MappingProxyType({"type": "castle", "side": made.side}),
-        )  # fmt: skip
-    made = generate.castling(rng, level, allowed=False if level == 3 else None)
-    return _castling_question(made, CASTLING_OPTIONS, reasons_asked=level == 3)
+    """How castling is done (王車易位：怎麼走): White castles the side asked (level 1),
+    where the king lands after O-O or O-O-O (level 2), Black castles the side asked
+    (level 3). When castling is not allowed is practised by castling-not-now and
+    castling-forever, the lessons that teach it."""
+    if level == 2:
+        return _castling_landing(rng, generate.castling(rng, level, allowed=True))
+    colour = "black" if level == 3 else "white"
+    made = generate.castling(rng, min(level, 2), allowed=True, colour=colour)
+    prompt, hint, explanation = CASTLING_MOVES[(colour, made.side)]()
+    return _parts(
+        made, "move", prompt, hint, explanation,
+        goal=MappingProxyType({"type": "castle", "side": made.side}),
+    )  # fmt: skip
+
+
+def _castling_landing(rng: random.Random, made: generate.Made) -> Parts:
+    """White may castle: on which square does the king land? The rook's square and the
+    other side's are offered beside it."""
+    short = made.side == "short"
+    squares = list(CASTLING_LANDINGS[made.side])
+    king = squares[0]
+    rng.shuffle(squares)
+    return _choice(
+        made, "destination_of", {"san": "O-O" if short else "O-O-O"},
+        [Option(sq, _("Ends on %(square)s") % {"square": sq}) for sq in squares], [king],
+        _("White castles short (O-O). On which square does the king land?") if short
+        else _("White castles long (O-O-O). On which square does the king land?"),
+        _("The king moves two squares toward the rook; the rook jumps over it and stands "
+          "beside it."),
+        _("Short castling: the king lands on g1 and the rook on f1.") if short
+        else _("Long castling: the king lands on c1 and the rook on d1."),
+    )  # fmt: skip
 
 
 def _castling_not_now_rule(rng: random.Random, level: int) -> Parts:

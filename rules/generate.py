@@ -501,11 +501,14 @@ CASTLING_PATH = {
 }
 
 
-def castling(rng: random.Random, level: int, *, allowed: bool | None = None) -> Made:
+def castling(
+    rng: random.Random, level: int, *, allowed: bool | None = None, colour: str = "white"
+) -> Made:
     """White's king on e1 with a rook in the corner of ``side``; black pieces that may aim
     at the king's path, white pieces that may stand between, and from level 3 a history
     in which the king or the rook went out and came back. ``allowed``: insist that
-    castling is (True) or is not (False) legal now."""
+    castling is (True) or is not (False) legal now. ``colour="black"``: the same position
+    with the colours swapped and the board turned, Black's king on e8 and Black to move."""
     side = rng.choice(["short", "long"])
 
     rooks = {"short": chess.H1, "long": chess.A1}
@@ -526,9 +529,19 @@ def castling(rng: random.Random, level: int, *, allowed: bool | None = None) -> 
         legal = after.is_legal(chess.Move.from_uci(_castle_uci(side)))
         if allowed is not None and legal != allowed:
             return None
+        if colour == "black":
+            fen, moves = chess.Board(fen).mirror().fen(), tuple(_mirrored(m) for m in moves)
         return Made(fen, moves, side=side, holds=legal)
 
     return _until(rng, make)
+
+
+def _mirrored(uci: str) -> str:
+    """The move seen with the board turned (e1g1 → e8g8): ``chess.Board.mirror`` for a move."""
+    move = chess.Move.from_uci(uci)
+    return chess.Move(
+        chess.square_mirror(move.from_square), chess.square_mirror(move.to_square)
+    ).uci()
 
 
 def _back_rank(rng: random.Random, level: int, side: str) -> chess.Board | None:

@@ -103,7 +103,7 @@ def _material_of_a_game(board: chess.Board) -> bool:
     return True
 
 
-CHECK_MAY_STAND = ("check", "check-escape", "castling", "castling-not-now", "castling-forever")
+CHECK_MAY_STAND = ("check", "check-escape", "castling-not-now", "castling-forever")
 
 
 @pytest.mark.parametrize("rule", sorted(RULES))
