@@ -34,6 +34,7 @@ serve: setup
 BENCH_LIMIT ?= 900
 bench: setup
 	-timeout $(BENCH_LIMIT) $(PY) tests/benchmarks/move_throughput.py
+	-timeout $(BENCH_LIMIT) $(PY) tests/benchmarks/move_breakdown.py
 	-timeout $(BENCH_LIMIT) $(PY) tests/benchmarks/page_weight.py
 	-timeout $(BENCH_LIMIT) $(PY) tests/benchmarks/dashboard_speed.py
 	-timeout $(BENCH_LIMIT) $(PY) tests/benchmarks/csv_memory.py
