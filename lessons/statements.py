@@ -15,13 +15,16 @@ from django.db.models.signals import post_save, pre_save
 
 from lessons.models import Attempt, Learner
 
-_LEARNER_FIELDS = [field for field in Learner._meta.concrete_fields]
-_LEARNER_SQL = "SELECT {} FROM {} WHERE {} = %s".format(
-    ", ".join(connection.ops.quote_name(field.column) for field in _LEARNER_FIELDS),
-    connection.ops.quote_name(Learner._meta.db_table),
-    connection.ops.quote_name(Learner._meta.pk.column),
+# Column lists from the models, so a new field is read and written here too.
+_LEARNER_FIELDS = list(Learner._meta.concrete_fields)
+_LEARNER_SQL = 'SELECT {} FROM "lessons_learner" WHERE "id" = %s'.format(
+    ", ".join(f'"{field.column}"' for field in _LEARNER_FIELDS)
 )
-
+_ATTEMPT_FIELDS = [field for field in Attempt._meta.concrete_fields if not field.primary_key]
+_INSERT_ATTEMPT_SQL = 'INSERT INTO "lessons_attempt" ({}) VALUES ({}) RETURNING "id"'.format(
+    ", ".join(f'"{field.column}"' for field in _ATTEMPT_FIELDS),
+    ", ".join("%s" for _ in _ATTEMPT_FIELDS),
+)
 _LAST_TRIES_SQL = (
     'SELECT "verdict", "hint_used" FROM "lessons_attempt"'
     ' WHERE "learner_id" = %s AND "puzzle" = %s'
@@ -31,13 +34,6 @@ _LAST_TRIES_SQL = (
 _LESSON_RESULTS_SQL = (
     'SELECT "puzzle", "stars", "solved_at" IS NOT NULL FROM "lessons_puzzleresult"'
     ' WHERE "learner_id" = %s AND "lesson" = %s'
-)
-
-
-_ATTEMPT_FIELDS = [field for field in Attempt._meta.concrete_fields if not field.primary_key]
-_INSERT_ATTEMPT_SQL = 'INSERT INTO "lessons_attempt" ({}) VALUES ({}) RETURNING "id"'.format(
-    ", ".join(f'"{field.column}"' for field in _ATTEMPT_FIELDS),
-    ", ".join("%s" for _ in _ATTEMPT_FIELDS),
 )
 
 
