@@ -7,6 +7,7 @@ that first solved as an anonymous visitor; then a grown-up signs up or in there.
 import threading
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
@@ -285,3 +286,17 @@ def test_no_lesson_puzzle_is_counted_as_practice():
     lessons = load_curriculum(CONTENT_DIR).lessons
     ids = [puzzle.id for lesson in lessons for puzzle in lesson.puzzles]
     assert [i for i in ids if i.startswith(generators.ID_PREFIX)] == []
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("count", "sentence"),
+    [(1, "1 practice puzzle was solved too."), (3, "3 practice puzzles were solved too.")],
+)
+def test_in_english_the_practice_waiting_is_one_puzzle_or_several(parent, count, sentence):
+    practice = [generators.puzzle_id("knight", 1, seed) for seed in range(count)]
+    waiting_with(parent.grown_up, {"knight-colour": 3, **dict.fromkeys(practice, 3)})
+    client = signed_in(parent)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    page = client.get(reverse("people:parent_home")).content.decode()
+    assert sentence in page
