@@ -259,29 +259,48 @@ class AssignmentStatus:
 
 
 def assignment_statuses(
-    classroom: Classroom,
-    grid: list[GridRow],
+    assignments: Iterable[Assignment],
+    members: list[ClassMember],
     lessons: dict[str, LessonInfo],
-    mastered: Callable[[str], set[int]] = lambda rule: set(),
+    finished: Callable[[Assignment], set[int]],
 ) -> list[AssignmentStatus]:
-    """Each assignment of the class and who has done it (one query): finished its lesson,
-    or for "until mastered", mastered its rule (``mastered(rule)``: the learner ids)."""
+    """Each assignment and who in the class has done it: ``finished(assignment)`` gives the
+    learner ids who finished its lesson, or for "until mastered", mastered its rule."""
     statuses = []
-    for assignment in classroom.assignments.all():
-        if assignment.until_mastered:
-            masters = mastered(assignment.lesson)
-            finished = [row.student for row in grid if row.student.learner_id in masters]
-            lesson = lessons.get(assignment.lesson)
-            statuses.append(AssignmentStatus(assignment, lesson, finished, len(grid)))
-            continue
-        finished = [
-            row.student
-            for row in grid
-            if (cell := row.cell(assignment.lesson)) is not None and cell.progress.complete
-        ]
-        lesson = lessons.get(assignment.lesson)
-        statuses.append(AssignmentStatus(assignment, lesson, finished, len(grid)))
+    for assignment in assignments:
+        done = finished(assignment)
+        statuses.append(
+            AssignmentStatus(
+                assignment,
+                lessons.get(assignment.lesson),
+                [member for member in members if member.learner_id in done],
+                len(members),
+            )
+        )
     return statuses
+
+
+def finished_in_grid(grid: list[GridRow], slug: str) -> set[int]:
+    """The learners of `grid` who finished the lesson `slug`."""
+    return {
+        row.student.learner_id
+        for row in grid
+        if (cell := row.cell(slug)) is not None and cell.progress.complete
+    }
+
+
+def lessons_finished(learner_ids: Iterable[int], lessons: list[LessonInfo]) -> dict[str, set[int]]:
+    """For each of `lessons`, the learners (ids; `learner_ids` may be a subquery) who have
+    finished it (one query on the running totals, LessonTally)."""
+    totals = {lesson.slug: len(lesson.puzzle_ids) for lesson in lessons}
+    rows = LessonTally.objects.filter(
+        learner_id__in=learner_ids, lesson__in=list(totals), solved__gt=0
+    ).values_list("learner_id", "lesson", "solved")
+    finished: dict[str, set[int]] = {slug: set() for slug in totals}
+    for learner_id, slug, solved in rows:
+        if LessonProgress(solved, totals[slug], 0).complete:
+            finished[slug].add(learner_id)
+    return finished
 
 
 @dataclass(frozen=True)
