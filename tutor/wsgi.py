@@ -14,14 +14,15 @@ from django.core.wsgi import get_wsgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tutor.settings")
 application = get_wsgi_application()
 
+# Imported once Django is set up (the curriculum reads the settings and the apps).
+from django.conf import settings  # noqa: E402
+from django.urls import get_resolver  # noqa: E402
+from django.utils import translation  # noqa: E402
+
+from curriculum.loading import get_curriculum  # noqa: E402
+
 
 def load_for_life() -> None:
-    from django.conf import settings
-    from django.urls import get_resolver
-    from django.utils import translation
-
-    from curriculum.loading import get_curriculum
-
     get_resolver().check()  # imports every URLconf and view (and checks the patterns)
     for code, _name in settings.LANGUAGES:
         with translation.override(code):  # the catalogues and the curriculum of each
