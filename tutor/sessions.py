@@ -10,19 +10,17 @@ from django.contrib.sessions.backends import db
 from django.db import connections, router
 from django.utils import timezone
 
+_LOAD_SQL = (
+    'SELECT "session_data" FROM "django_session" WHERE "session_key" = %s AND "expire_date" > %s'
+)
+
 
 class SessionStore(db.SessionStore):
     def load(self) -> dict:
         connection = connections[router.db_for_read(self.model)]
-        sql = "SELECT {data} FROM {table} WHERE {key} = %s AND {expiry} > %s".format(
-            data=connection.ops.quote_name("session_data"),
-            table=connection.ops.quote_name(self.model._meta.db_table),
-            key=connection.ops.quote_name("session_key"),
-            expiry=connection.ops.quote_name("expire_date"),
-        )
         now = connection.ops.adapt_datetimefield_value(timezone.now())
         with connection.cursor() as cursor:
-            cursor.execute(sql, [self.session_key, now])
+            cursor.execute(_LOAD_SQL, [self.session_key, now])
             row = cursor.fetchone()
         if row is None:  # no such session, or it has expired: a new one will be made
             self._session_key = None
