@@ -1,4 +1,4 @@
-"""The board component: what templates/board/board.html draws, and what a board form posted.
+"""The board component: what board/drawing.py draws, and what a board form posted.
 
 `board_context()` turns a position (FEN) into a `BoardView`: 64 squares in the
 order they are drawn, each with its piece image and its spoken name (「e4，白兵」).

@@ -1,4 +1,4 @@
-"""What the feedback box under a board says (templates/board/feedback.html): one type
+"""What the feedback box under a board says (board.drawing.feedback_box): one type
 for the lesson pages and the referee, instead of hand-built dicts."""
 
 from __future__ import annotations

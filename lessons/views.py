@@ -23,6 +23,7 @@ from lessons.answering import Hints, Reasks, Screen, notation_taught
 from lessons.learners import current_learner, current_or_new_learner
 from lessons.progress import first_unsolved, lesson_progress, puzzle_ids, stars_by_puzzle
 from lessons.progress import lesson_map as build_lesson_map
+from lessons.puzzle_html import puzzle_section
 from lessons.steps import Step, steps_of
 
 NOTATION_LESSON = "notation"  # where moves written as Nf3 are taught
@@ -126,12 +127,17 @@ def _render_puzzle(
 
 
 def render_puzzle(
-    request: HttpRequest, template: str, context: dict, partial: str = "lessons/lesson.html#puzzle"
+    request: HttpRequest, template: str, context: dict, partial: str | None = None
 ) -> HttpResponse:
-    """The whole page, or for htmx only the puzzle partial (which lessons/lesson.html
-    defines; a page that includes it answers the same way)."""
-    name = partial if request.htmx else template
-    response = render(request, name, context)
+    """The whole page, or for htmx only the puzzle: written by puzzle_section alone (no
+    template, no context processors: it needs none), or a page's own `partial` that
+    includes it with more (a practice round's count)."""
+    if not request.htmx:
+        response = render(request, template, context)
+    elif partial is None:
+        response = HttpResponse(puzzle_section(context, request))
+    else:
+        response = render(request, partial, context)
     patch_vary_headers(response, ["HX-Request"])
     return response
 

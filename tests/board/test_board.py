@@ -1,8 +1,7 @@
-"""The board component: the view-model, its template, and reading a posted board form."""
+"""The board component: the view-model, its drawing, and reading a posted board form."""
 
 import pytest
 from django.http import QueryDict
-from django.template.loader import render_to_string
 
 from board.component import (
     BoardInput,
@@ -12,6 +11,7 @@ from board.component import (
     promotion_context,
     read_board_post,
 )
+from board.drawing import board_frame, feedback_box, promotion_picker
 from board.feedback import Feedback
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -72,7 +72,7 @@ def test_the_board_itself_is_named_as_a_board_not_after_its_last_square():
     # the square loop once reused the name `label`, so every board was called 「h1，…」
     assert board_context(START).label == "棋盤"
     assert board_context(START, label="白方的棋盤").label == "白方的棋盤"
-    html = render_to_string("board/board.html", {"board": board_context(START)})
+    html = board_frame(board_context(START))
     assert 'role="group" aria-label="棋盤"' in html
 
 
@@ -114,10 +114,8 @@ def test_it_refuses_an_unknown_mode():
         board_context(KNIGHT, mode="dance")
 
 
-def test_the_template_draws_64_named_square_buttons_with_data_attributes():
-    html = render_to_string(
-        "board/board.html", {"board": board_context(KNIGHT, highlights=["f3"], selected="g1")}
-    )
+def test_the_frame_draws_64_named_square_buttons_with_data_attributes():
+    html = board_frame(board_context(KNIGHT, highlights=["f3"], selected="g1"))
     assert html.count('name="square"') == 64
     assert 'data-board data-fen="4k3/8/8/8/8/8/8/4K1N1 w - - 0 1"' in html
     assert 'data-orientation="white"' in html
@@ -133,18 +131,16 @@ def test_the_template_draws_64_named_square_buttons_with_data_attributes():
     assert "輸入棋步，例如 Nf3 或 e2e4" in html
 
 
-def test_the_template_in_mark_mode_presses_marked_squares_and_carries_them():
-    html = render_to_string(
-        "board/board.html", {"board": board_context(KNIGHT, marked=["f3"], mode="mark")}
-    )
+def test_the_frame_in_mark_mode_presses_marked_squares_and_carries_them():
+    html = board_frame(board_context(KNIGHT, marked=["f3"], mode="mark"))
     assert html.count('aria-pressed="false"') == 63
     assert 'data-square="f3" class="square light" aria-label="f3，空格" aria-pressed="true"' in html
     assert '<input type="hidden" name="marked" value="f3">' in html
     assert 'name="typed"' not in html
 
 
-def test_the_template_in_view_mode_disables_the_squares():
-    html = render_to_string("board/board.html", {"board": board_context(KNIGHT, mode="view")})
+def test_the_frame_in_view_mode_disables_the_squares():
+    html = board_frame(board_context(KNIGHT, mode="view"))
     assert html.count(" disabled>") == 64
 
 
@@ -168,19 +164,16 @@ def test_the_promotion_picker_offers_four_pieces_in_the_movers_colour():
         ("n", "升變為馬"),
     ]
     assert picker.choices[0].image == "/static/pieces/wQ.svg"
-    html = render_to_string("board/promotion.html", {"promotion": picker})
+    html = promotion_picker(picker)
     assert '<input type="hidden" name="pending" value="e7e8">' in html
     assert 'name="promotion" value="n"' in html
 
 
 def test_the_feedback_is_always_present_and_carries_its_verdict():
-    empty = render_to_string("board/feedback.html", {"feedback": None})
+    empty = feedback_box(None)
     assert "data-feedback>" in empty
     assert "data-verdict" not in empty
-    html = render_to_string(
-        "board/feedback.html",
-        {"feedback": Feedback("illegal", "不行", ("馬走 L 形。",))},
-    )
+    html = feedback_box(Feedback("illegal", "不行", ("馬走 L 形。",)))
     assert 'data-verdict="illegal"' in html
     assert "<p>馬走 L 形。</p>" in html
 
@@ -285,8 +278,6 @@ def test_the_post_is_read_in_the_position_after_the_moves():
 
 
 def test_a_read_only_board_still_shows_the_marks():
-    html = render_to_string(
-        "board/board.html", {"board": board_context(KNIGHT, marked=["f3"], mode="view")}
-    )
+    html = board_frame(board_context(KNIGHT, marked=["f3"], mode="view"))
     assert 'aria-label="f3，空格，已標記" data-marked disabled>' in html
     assert "aria-pressed" not in html
