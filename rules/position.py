@@ -114,9 +114,13 @@ class Position:
 
     @property
     def fen_now(self) -> str:
-        # Written once (~45 µs): the board is never played on, only copies of it.
+        # Written once (~45 µs): the board is never played on, only copies of it. With no
+        # moves played on top it is the FEN as read and checked, written once per process.
         if self._fen_now is None:
-            self._fen_now = self._board.fen()
+            if self.moves or not isinstance(self.fen, str):
+                self._fen_now = self._board.fen()
+            else:
+                self._fen_now = _written_fen(self.fen)
         return self._fen_now
 
     @property
@@ -221,6 +225,12 @@ def _checked_board(fen: str) -> chess.Board:
         problems = [message for flag, message in _STATUS_MESSAGES if status & flag]
         raise InvalidFen(f"{fen!r} is not a legal position: {'; '.join(problems)}")
     return board
+
+
+@lru_cache(maxsize=4096)
+def _written_fen(fen: str) -> str:
+    """The FEN as python-chess writes the checked board of ``fen`` (its normal form)."""
+    return _checked_board(fen).fen()
 
 
 def side_to_move(fen: str) -> str:

@@ -105,11 +105,15 @@ class _Try:
 
     def kept(self, kind: str, message: str | None = None, reply: str | None = None):
         done = self.verdict.move  # the engine's spelling: king-takes-rook castling becomes e1g1
-        after = self.position.after(done)
         moves = (*self.played, done)
-        if reply is not None:
-            after, moves = after.after(reply), (*moves, reply)
-        return Outcome(kind, self.verdict, message, moves, reply, after.fen_now, frozenset())
+        if reply is None:  # the position after the move is the one the engine wrote
+            return Outcome(
+                kind, self.verdict, message, moves, None, self.verdict.fen_after, frozenset()
+            )
+        after = self.position.after(done).after(reply)
+        return Outcome(
+            kind, self.verdict, message, (*moves, reply), reply, after.fen_now, frozenset()
+        )
 
 
 def _judge_one_move(tried: _Try) -> Outcome:

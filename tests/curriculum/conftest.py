@@ -7,7 +7,7 @@ import chess
 
 from curriculum.judging import judge
 from curriculum.loading import Puzzle
-from rules import Reason
+from rules import Reason, position_after
 
 
 def move_puzzle(fen: str, goal: dict, moves: tuple[str, ...] = ()) -> Puzzle:
@@ -44,6 +44,7 @@ def assert_correct(puzzle: Puzzle, move: str) -> None:
     outcome = judge(puzzle, move)
     assert (outcome.result, outcome.message) == ("correct", None)
     assert outcome.played[0] == move
+    assert outcome.fen == position_after(puzzle.start_fen, outcome.played)  # the board after it
 
 
 def solve(puzzle) -> tuple[str, ...]:

@@ -4,7 +4,7 @@ import chess
 import pytest
 
 import rules
-from rules.position import _checked_board, board_from
+from rules.position import _checked_board, _written_fen, board_from
 
 FEN = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
 
@@ -39,3 +39,16 @@ def test_the_kept_board_is_never_the_one_handed_out():
     board = board_from(FEN)
     board.clear()
     assert board_from(FEN).piece_at(chess.E1) == chess.Piece.from_symbol("K")
+
+
+def test_a_position_with_nothing_played_on_top_writes_its_fen_as_the_engine_does_once():
+    # an en passant square no pawn can take on is not written: the engine's normal form
+    fen = "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1"
+    _written_fen.cache_clear()
+    assert (
+        rules.Position(fen).fen_now == chess.Board(fen).fen() == "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1"
+    )
+    assert rules.Position(fen).fen_now == chess.Board(fen).fen()
+    assert _written_fen.cache_info().misses == 1
+    assert rules.Position(fen, ["e8d8"]).fen_now == "3k4/8/8/8/4P3/8/8/4K3 w - - 1 2"
+    assert rules.Position(fen).after("e8d8").fen_now == "3k4/8/8/8/4P3/8/8/4K3 w - - 1 2"
