@@ -71,7 +71,7 @@ def board_frame(board, tucked: bool = False, opened: bool = False) -> SafeString
         f'  <div class="board" data-board data-fen="{escape(board.fen)}"'
         f' data-orientation="{escape(board.orientation)}" data-mode="{escape(mode)}"'
         f' role="group" aria-label="{conditional_escape(board.label)}">\n'
-        f"    {square_buttons(board)}\n"
+        f"    {board.square_buttons}\n"
         '    <span class="board-coord board-corner" aria-hidden="true"></span>\n'
         f"    {files}\n"
         "  </div>\n"

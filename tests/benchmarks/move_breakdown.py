@@ -10,6 +10,10 @@ sends: the solving move (e1g1), then an illegal one (e1e3). Prints the CPU time 
 request and of each part (inclusive; the parts overlap where one calls another), and the
 SQL statements one answer makes. CPU time, not wall time: the figure holds on a busy
 machine better, and the server's own work (gunicorn, the network) is move_throughput's.
+
+The board of a position already drawn is handed out again (board.component.board_context);
+the benchmark repeats one position, so it also prints what an answer costs when its board
+is new to the process (the kept boards emptied before each request).
 """
 
 from __future__ import annotations
@@ -35,13 +39,13 @@ ANSWERS = {"solving move e1g1": "e1g1", "illegal move e1e3": "e1e3"}
 def parts():
     """(label, module, attribute, modules that imported it by name): each part timed."""
     from django.middleware import gzip
-    from django.template.backends import django as backend
 
     import board.component
     import curriculum.judging
     import lessons.answering
     import lessons.learners
     import lessons.progress
+    import lessons.puzzle_html
     import lessons.statements
     import lessons.views
     import tutor.sessions
@@ -53,9 +57,9 @@ def parts():
          [lessons.answering]),
         ("the engine's judgement", curriculum.judging, "judge", [lessons.answering]),
         ("the puzzle's context (board included)", lessons.views, "puzzle_context", []),
-        ("the board's 64 squares", board.component, "board_context", [lessons.views]),
-        ("the template", lessons.views, "render_puzzle", []),
-        ("  of it the engine's render", backend.Template, "render", []),
+        ("the board (kept, or made)", board.component, "board_context", [lessons.views]),
+        ("the puzzle's HTML (lessons/puzzle_html.py)", lessons.puzzle_html, "puzzle_section",
+         [lessons.views]),
         ("gzip", gzip.GZipMiddleware, "process_response", []),
     ]  # fmt: skip
 
@@ -97,6 +101,8 @@ def main(requests: int) -> None:
         from django.test import Client
         from django.test.utils import CaptureQueriesContext
 
+        import board.component
+
         call_command("migrate", verbosity=0)
         settings.STORAGES["staticfiles"]["BACKEND"] = (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
@@ -130,6 +136,13 @@ def main(requests: int) -> None:
                   f" {statements} SQL statements; of it (inclusive):")  # fmt: skip
             for label, _owner, _name, _importers in parts():
                 print(f"  {spent[label] / requests * 1000:6.3f} ms  {label}")
+
+            def afresh(answer=answer):
+                board.component._board_view.cache_clear()
+                answer()
+
+            cold = cpu_per_request(afresh, requests // 4)
+            print(f"  {cold:.2f} ms CPU when the board is new to the process (not kept yet)")
 
 
 if __name__ == "__main__":

@@ -43,8 +43,8 @@ def test_it_draws_white_at_the_bottom_when_white_is_to_move():
     assert board.orientation == "white"
     assert [s.name for s in board.ranks[0]] == [f + "8" for f in "abcdefgh"]
     assert board.ranks[7][0].name == "a1"
-    assert board.files == list("abcdefgh")
-    assert board.rank_labels == list("87654321")
+    assert board.files == tuple("abcdefgh")
+    assert board.rank_labels == tuple("87654321")
 
 
 def test_it_draws_black_at_the_bottom_when_black_is_to_move():
@@ -53,7 +53,7 @@ def test_it_draws_black_at_the_bottom_when_black_is_to_move():
     assert board.ranks[0][0].name == "h1"
     assert board.ranks[7][0].name == "h8"  # black's left hand
     assert board.ranks[7][7].name == "a8"
-    assert board.files == list("hgfedcba")
+    assert board.files == tuple("hgfedcba")
 
 
 def test_an_explicit_orientation_wins_over_the_side_to_move():

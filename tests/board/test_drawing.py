@@ -1,6 +1,7 @@
 """board.drawing writes the squares exactly as the board template's loop did."""
 
 import re
+from dataclasses import FrozenInstanceError, replace
 
 import pytest
 from django.template import Context, Template
@@ -34,6 +35,24 @@ def test_the_squares_are_the_templates_markup(options):
 
 def test_a_label_is_escaped():
     board = board_context("4k3/8/8/8/8/8/8/4K3 w - - 0 1", mode="move")
-    squares = [s for rank in board.ranks for s in rank]
-    object.__setattr__(squares[0], "label", '"><script>')
+    first, *rest = board.ranks[0]
+    nasty = replace(first, label='"><script>')  # a new view: the one made is kept and shared
+    board = replace(board, ranks=((nasty, *rest), *board.ranks[1:]))
     assert 'aria-label="&quot;&gt;&lt;script&gt;"' in square_buttons(board)
+
+
+def test_the_same_board_is_made_once_and_handed_out_again_in_each_language():
+    from django.utils import translation
+
+    first = board_context(FEN, highlights=["f1", "g1"], selected="e1")
+    again = board_context(FEN, highlights=("g1", "f1"), selected="e1")
+    assert again is first
+    assert again.square_buttons is first.square_buttons  # its squares drawn once
+    assert first.square_buttons == square_buttons(first)
+    with translation.override("en"):
+        english = board_context(FEN, highlights=["f1", "g1"], selected="e1")
+    assert english is not first
+    assert english.ranks[7][4].label == "e1, white king"
+    assert board_context(FEN, highlights=["f1"], selected="e1") is not first
+    with pytest.raises(FrozenInstanceError):
+        first.ranks[0][0].label = "changed"  # a view handed out again is never changed
