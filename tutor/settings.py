@@ -137,11 +137,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # locked" when both try to upgrade a read lock. Only atomic blocks begin
     # transactions (no ATOMIC_REQUESTS), and all of ours write, so pages that only
     # read are not queued. synchronous=NORMAL is safe with WAL: a power cut may lose
-    # the last commits, never corrupt the file.
+    # the last commits, never corrupt the file. A checkpoint (two fsyncs) every 5,000 WAL
+    # pages, not SQLite's 1,000: a class answering at once commits ~9 pages an answer, so
+    # it came every ~110 answers (A/B under gunicorn: +4 % answers a second); the WAL file
+    # grows to ~20 MB at most.
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": env_int("SQLITE_TIMEOUT", 20),
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "init_command": (
+            "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA wal_autocheckpoint=5000;"
+        ),
         **DATABASES["default"].get("OPTIONS", {}),
     }
 

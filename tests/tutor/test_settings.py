@@ -1,5 +1,8 @@
 """Production settings: a missing or wrong value stops start-up with its name."""
 
+import pytest
+from django.db import connection
+
 from tests.tutor.conftest import GOOD_KEY, run_django
 
 
@@ -56,3 +59,14 @@ def test_check_deploy_is_clean_with_production_settings():
 def test_development_runs_without_a_secret_key():
     result = run_django({"DEBUG": "1"}, "check")
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.django_db
+def test_sqlite_connections_write_ahead_and_checkpoint_every_5000_pages():
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite's own settings")
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA synchronous")
+        assert cursor.fetchone()[0] == 1  # NORMAL
+        cursor.execute("PRAGMA wal_autocheckpoint")
+        assert cursor.fetchone()[0] == 5000
