@@ -1,13 +1,14 @@
 """``check_move``: is this move legal, and if not, every rule it breaks."""
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import chess
 
 from rules.castling import castling_findings, is_castling_attempt
 from rules.codes import Reason
 from rules.movement import finding, movement_findings
-from rules.position import board_from, parse_uci
+from rules.position import Position, board_from, parse_uci
 from rules.safety import safety_findings
 from rules.verdict import Finding, Verdict, illegal
 
@@ -17,8 +18,62 @@ _BAD_PROMOTION_PIECES = (chess.KING, chess.PAWN)
 def check_move(fen: str, move: str, moves: Sequence[str] = ()) -> Verdict:
     """Judge the UCI ``move`` in the position reached from ``fen`` by the UCI ``moves``.
 
-    Raises InvalidFen, InvalidMove or IllegalHistory (all ``RulesError``) for malformed input.
+    ``fen`` may also be a ``Position``. Raises InvalidFen, InvalidMove or IllegalHistory
+    (all ``RulesError``) for malformed input.
+
+    A verdict depends on the position, its history and the move only, and the same ones
+    come back all day (a class plays each puzzle's answer, and its usual wrong moves), so
+    each is kept, per process: ~100 µs of judging (the move's SAN, check, mate, stalemate)
+    becomes a look-up. Verdicts are frozen; errors are not kept.
     """
+    asked = _Asked.of(fen, move, moves)
+    if asked is None:
+        return _check_move(fen, move, moves)
+    return _kept_verdict(asked)
+
+
+class _Asked:
+    """A judgement asked, equal to another of the same (FEN, history, move, moves): the
+    key of a kept verdict. It holds the position only until it is judged."""
+
+    __slots__ = ("fen", "key", "move", "moves")
+
+    def __init__(self, key: tuple, fen, move: str, moves: tuple[str, ...]):
+        self.key, self.fen, self.move, self.moves = key, fen, move, moves
+
+    @classmethod
+    def of(cls, fen, move, moves) -> "_Asked | None":
+        """None for input of another type (judged afresh, and refused with its error)."""
+        if isinstance(moves, str):
+            moves = tuple(moves.split())
+        elif isinstance(moves, list | tuple) and all(type(text) is str for text in moves):
+            moves = tuple(moves)
+        else:
+            return None
+        if type(move) is not str:
+            return None
+        if isinstance(fen, Position):
+            return cls((fen.fen, fen.moves, move, moves), fen, move, moves)
+        if type(fen) is str:
+            return cls((fen, (), move, moves), fen, move, moves)
+        return None
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, _Asked) and self.key == other.key
+
+
+@lru_cache(maxsize=4096)
+def _kept_verdict(asked: _Asked) -> Verdict:
+    try:
+        return _check_move(asked.fen, asked.move, asked.moves)
+    finally:
+        asked.fen = None  # the kept key holds no board
+
+
+def _check_move(fen, move: str, moves: Sequence[str] = ()) -> Verdict:
     board = board_from(fen, moves)
     parsed = parse_uci(move)
     if board.is_legal(parsed):
