@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from html import escape
 
-from django.middleware.csrf import get_token
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, pgettext
@@ -28,8 +27,13 @@ from board.drawing import board_frame, feedback_box, promotion_picker
 from lessons.steps import steps_nav
 
 
-def puzzle_section(c: Mapping, request) -> SafeString:
-    """The <section id="puzzle">: steps, heading, prompt, board and panel, in its form."""
+def puzzle_section(c: Mapping, csrf_token: str | None) -> SafeString:
+    """The <section id="puzzle">: steps, heading, prompt, board and panel, in its form.
+
+    `csrf_token` goes in the form as {% csrf_token %} puts it, for a page posted without
+    htmx; None writes no token: an htmx answer's form is posted by htmx, which sends the
+    page's token in a header (base.html's hx-headers), so the answer asks for no new one.
+    """
     place, puzzle, board = c["place"], c["puzzle"], c.get("board")
     reasked = puzzle.id != place.id
     targets, circled = c.get("targets"), c.get("circled")
@@ -78,9 +82,9 @@ def puzzle_section(c: Mapping, request) -> SafeString:
         f'<form class="puzzle-form" method="post" action="{escape(c["answer_url"])}"'
         f' hx-post="{escape(c["answer_url"])}" hx-target="#puzzle" hx-swap="outerHTML">'
     )
-    hidden = (  # as {% csrf_token %} writes it; none without a request (as a template)
-        f'<input type="hidden" name="csrfmiddlewaretoken" value="{escape(get_token(request))}">'
-        if request is not None
+    hidden = (
+        f'<input type="hidden" name="csrfmiddlewaretoken" value="{escape(csrf_token)}">'
+        if csrf_token
         else ""
     )
     asked = f'<input type="hidden" name="asked" value="{escape(puzzle.id)}">'

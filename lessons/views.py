@@ -149,7 +149,7 @@ def render_puzzle(
     if not request.htmx:
         response = render(request, template, context)
     elif partial is None:
-        response = HttpResponse(puzzle_section(context, request))
+        response = HttpResponse(puzzle_section(context, None))  # htmx sends the page's token
     else:
         response = render(request, partial, context)
     patch_vary_headers(response, ["HX-Request"])

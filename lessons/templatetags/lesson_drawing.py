@@ -7,7 +7,13 @@ register = template.Library()
 
 @register.simple_tag(takes_context=True, name="puzzle_section")
 def puzzle_section_tag(context):
-    return puzzle_section(context, context.get("request"))
+    """The puzzle in a page; an htmx answer's form needs no token of its own (see
+    lessons.puzzle_html.puzzle_section)."""
+    request = context.get("request")
+    token = context.get("csrf_token")  # the csrf context processor's, with a request
+    if token is None or getattr(request, "htmx", False) or str(token) == "NOTPROVIDED":
+        return puzzle_section(context, None)
+    return puzzle_section(context, str(token))
 
 
 register.simple_tag(stars_badge, name="stars_badge")
