@@ -6,10 +6,11 @@ markup is the one tests/lessons/test_steps.py pins.
 """
 
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from curriculum.loading import Lesson, Puzzle
 
@@ -36,7 +37,13 @@ def steps_of(lesson: Lesson, current: Puzzle, stars: dict[str, int]) -> list[Ste
 
 def steps_nav(steps: list[Step]) -> SafeString:
     """The <nav> of numbered links, each saying whether its puzzle is solved, and with how
-    many stars."""
+    many stars. A learner's row is the same from one answer to the next until a puzzle of
+    the level gets its stars, so each row is written once per process and language."""
+    return _nav(tuple(steps), get_language())
+
+
+@lru_cache(maxsize=1024)
+def _nav(steps: tuple[Step, ...], language: str | None) -> SafeString:
     items = "\n".join(_item(step) for step in steps)
     label = escape(gettext("Puzzles in this lesson"))
     return mark_safe(  # every value is escaped

@@ -2,7 +2,7 @@
 
 from django.utils import translation
 
-from lessons.steps import Step, steps_nav
+from lessons.steps import Step, _nav, steps_nav
 
 
 def test_the_row_says_each_puzzle_solved_or_not_and_marks_the_current_one():
@@ -29,3 +29,15 @@ def test_an_id_is_escaped():
     html = steps_nav([Step('a"><b', 1, None, False)])
     assert 'href="?puzzle=a&quot;&gt;&lt;b#puzzle"' in html
     assert '"><b' not in html
+
+
+def test_a_row_is_written_once_for_the_same_steps_in_the_same_language():
+    _nav.cache_clear()
+    steps = [Step("knight-a", 1, 3, False), Step("knight-b", 2, None, True)]
+    with translation.override("zh-hant"):
+        first = steps_nav(steps)
+        assert steps_nav(list(steps)) is first
+        assert steps_nav([*steps[:1], Step("knight-b", 2, 1, True)]) != first  # new stars
+    with translation.override("en"):
+        assert "Puzzle 1, solved, 3 of 3 stars" in steps_nav(steps)
+    assert _nav.cache_info().hits == 1
