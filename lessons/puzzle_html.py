@@ -3,8 +3,8 @@ place of #puzzle) and what a lesson or practice page shows first.
 
 Like the board's squares (board/drawing.py) and the row of steps (lessons/steps.py), it
 was a template, lessons/lesson.html's `puzzle` partial with its panel, history, stars and
-solved box. Through the template engine it cost ~0.5 ms of every answer (about 70 variable
-lookups, 15 translations and 5 includes), a fifth of the answer; here ~0.1 ms. Templates
+solved box. Through the template engine it cost ~0.7 ms of every answer (about 70 variable
+lookups, 15 translations and 5 includes), over a quarter of it; here ~0.1 ms. Templates
 draw it with {% load lesson_drawing %}{% puzzle_section %}; an htmx answer of a lesson is
 written by `puzzle_section` alone (lessons.views.render_puzzle).
 
@@ -113,7 +113,7 @@ def puzzle_section(c: Mapping, csrf_token: str | None) -> SafeString:
 
 
 def stars_badge(stars, big: bool = False) -> SafeString:
-    """Three stars, `stars` of them lit, named for a screen reader (「3 顆星中的 2 顆」)."""
+    """Three stars, `stars` of them lit, named for a screen reader (「得到 2 顆星（共 3 顆）」)."""
     label = gettext("%(stars)s of 3 stars") % {"stars": _value(stars)}
     lit = stars if isinstance(stars, int) else 0
     row = "".join(f'<span class="star{" on" if n <= lit else ""}">★</span>' for n in (1, 2, 3))
