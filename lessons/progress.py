@@ -69,17 +69,17 @@ def record_attempt(
 ) -> Recorded:
     """Store one attempt; on a correct one, store the stars and keep the best result.
 
-    Reads the round's last few tries (one query on the (learner, puzzle, created_at)
-    index) and the lesson's results (one query), writes the attempt and, for a solve that
+    Reads the round's last few tries (on the (learner, puzzle, created_at) index) and the
+    lesson's results, in one query, writes the attempt and, for a solve that
     does better than the kept result, the result: a conditional UPDATE raises the stars,
     never lowers them. The solve that finishes the lesson sends
     lessons.signals.lesson_finished (known from the results read)."""
     if verdict not in dict(RECORDED):
         raise ValueError(f"unknown verdict {verdict!r}")
     # Stars count the tries since the puzzle was last solved: a revisit starts afresh.
-    latest = statements.last_tries(learner.pk, puzzle, MISTAKES_COUNTED)
+    latest, results = statements.tries_and_results(learner.pk, puzzle, MISTAKES_COUNTED, lesson)
     round_so_far = list(takewhile(lambda row: row[0] != Result.CORRECT, latest))
-    kept = {row[0]: row for row in statements.lesson_results(learner.pk, lesson)}
+    kept = {row[0]: row for row in results}
     lesson_stars = {id_: stars for id_, stars, solved in kept.values() if solved}
     mistakes = len(round_so_far)
     solved = verdict == Result.CORRECT

@@ -4,7 +4,7 @@ An answer reads the learner, the round's last tries on the puzzle and the lesson
 then writes the attempt. Building each of those statements through the ORM costs 150–260 µs
 of Python (the statement itself runs in ~15 µs on SQLite): most of a move's database time.
 Here each is one fixed statement with parameters, the same on SQLite and PostgreSQL. Only
-these four live here; everything else goes through the models, and
+these live here; everything else goes through the models, and
 tests/lessons/test_statements.py checks each against the ORM call it replaces.
 """
 
@@ -25,15 +25,16 @@ _INSERT_ATTEMPT_SQL = 'INSERT INTO "lessons_attempt" ({}) VALUES ({}) RETURNING 
     ", ".join(f'"{field.column}"' for field in _ATTEMPT_FIELDS),
     ", ".join("%s" for _ in _ATTEMPT_FIELDS),
 )
-_LAST_TRIES_SQL = (
-    'SELECT "verdict", "hint_used" FROM "lessons_attempt"'
+# The round's last tries and the lesson's results in one statement (on PostgreSQL one round
+# trip, not two): part 0 the tries, with what orders them, part 1 the results.
+_TRIES_AND_RESULTS_SQL = (
+    'SELECT 0, "verdict", CASE WHEN "hint_used" THEN 1 ELSE 0 END, 0, "created_at", "id"'
+    ' FROM (SELECT "verdict", "hint_used", "created_at", "id" FROM "lessons_attempt"'
     ' WHERE "learner_id" = %s AND "puzzle" = %s'
-    ' ORDER BY "created_at" DESC, "id" DESC LIMIT %s'
-)
-
-_LESSON_RESULTS_SQL = (
-    'SELECT "puzzle", "stars", "solved_at" IS NOT NULL FROM "lessons_puzzleresult"'
-    ' WHERE "learner_id" = %s AND "lesson" = %s'
+    ' ORDER BY "created_at" DESC, "id" DESC LIMIT %s) AS "tries"'
+    " UNION ALL"
+    ' SELECT 1, "puzzle", "stars", CASE WHEN "solved_at" IS NULL THEN 0 ELSE 1 END, NULL, NULL'
+    ' FROM "lessons_puzzleresult" WHERE "learner_id" = %s AND "lesson" = %s'
 )
 
 
@@ -51,19 +52,20 @@ def learner(pk: int) -> Learner | None:
     return Learner.from_db(connection.alias, [field.attname for field in _LEARNER_FIELDS], values)
 
 
-def last_tries(learner_id: int, puzzle: str, count: int) -> list[tuple[str, bool]]:
-    """The learner's latest ``count`` attempts at ``puzzle``, newest first, as
-    (verdict, hint_used): one read of the (learner, puzzle, created_at) index."""
+def tries_and_results(
+    learner_id: int, puzzle: str, count: int, lesson: str
+) -> tuple[list[tuple[str, bool]], list[tuple[str, int, bool]]]:
+    """The learner's latest ``count`` attempts at ``puzzle``, newest first, as (verdict,
+    hint_used) (one read of the (learner, puzzle, created_at) index), and the kept result
+    of each puzzle of ``lesson`` as (puzzle, stars, solved)."""
     with connection.cursor() as cursor:
-        cursor.execute(_LAST_TRIES_SQL, [learner_id, puzzle, count])
-        return [(verdict, bool(hint_used)) for verdict, hint_used in cursor.fetchall()]
-
-
-def lesson_results(learner_id: int, lesson: str) -> list[tuple[str, int, bool]]:
-    """The learner's kept result of each puzzle of ``lesson`` as (puzzle, stars, solved)."""
-    with connection.cursor() as cursor:
-        cursor.execute(_LESSON_RESULTS_SQL, [learner_id, lesson])
-        return [(puzzle, stars, bool(solved)) for puzzle, stars, solved in cursor.fetchall()]
+        cursor.execute(_TRIES_AND_RESULTS_SQL, [learner_id, puzzle, count, learner_id, lesson])
+        rows = cursor.fetchall()
+    tries = sorted((row for row in rows if row[0] == 0), key=lambda row: row[4:], reverse=True)
+    return (
+        [(verdict, bool(hint_used)) for _, verdict, hint_used, *_ in tries],
+        [(name, stars, bool(solved)) for part, name, stars, solved, *_ in rows if part == 1],
+    )
 
 
 def insert_attempt(**values) -> Attempt:

@@ -53,7 +53,7 @@ def parts():
     return [
         ("session read", tutor.sessions.SessionStore, "load", []),
         ("learner read", lessons.statements, "learner", []),
-        ("recording the attempt (2 reads, INSERT)", lessons.progress, "record_attempt",
+        ("recording the attempt (1 read, INSERT)", lessons.progress, "record_attempt",
          [lessons.answering]),
         ("the engine's judgement", curriculum.judging, "judge", [lessons.answering]),
         ("the puzzle's context (board included)", lessons.views, "puzzle_context", []),

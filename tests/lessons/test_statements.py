@@ -51,10 +51,10 @@ def test_the_last_tries_are_the_newest_first_and_a_tie_goes_to_the_later_row():
         .order_by("-created_at", "-pk")
         .values_list("verdict", "hint_used")[:3]
     )
-    read = statements.last_tries(learner.pk, "p1", 3)
+    read, _results = statements.tries_and_results(learner.pk, "p1", 3, "knight")
     assert read == orm == [("incorrect", False), ("illegal", False), ("incorrect", True)]
     assert all(type(hint) is bool for _, hint in read)
-    assert statements.last_tries(learner.pk, "p9", 3) == []
+    assert statements.tries_and_results(learner.pk, "p9", 3, "knight") == ([], [])
 
 
 def test_the_lesson_results_say_each_puzzle_its_stars_and_whether_it_is_solved():
@@ -65,9 +65,15 @@ def test_the_lesson_results_say_each_puzzle_its_stars_and_whether_it_is_solved()
     result(learner=learner, lesson="knight", puzzle="b", stars=0)
     result(learner=learner, lesson="rook", puzzle="c", stars=2, solved_at=now)
     result(learner=other, lesson="knight", puzzle="a", stars=1, solved_at=now)
-    read = sorted(statements.lesson_results(learner.pk, "knight"))
-    assert read == [("a", 3, True), ("b", 0, False)]
-    assert all(type(solved) is bool for _, _, solved in read)
+    attempt(learner, "a", "correct", now)
+    tries, results = statements.tries_and_results(learner.pk, "a", 3, "knight")
+    assert tries == [("correct", False)]  # the tries and the results come apart
+    orm = PuzzleResult.objects.filter(learner=learner, lesson="knight").values_list(
+        "puzzle", "stars", "solved_at"
+    )
+    assert sorted(results) == sorted((p, s, at is not None) for p, s, at in orm)
+    assert sorted(results) == [("a", 3, True), ("b", 0, False)]
+    assert all(type(solved) is bool and type(stars) is int for _, stars, solved in results)
 
 
 def test_an_inserted_attempt_is_the_row_the_orm_writes_with_the_same_signals():
