@@ -70,3 +70,34 @@ def test_sqlite_connections_write_ahead_and_checkpoint_every_5000_pages():
         assert cursor.fetchone()[0] == 1  # NORMAL
         cursor.execute("PRAGMA wal_autocheckpoint")
         assert cursor.fetchone()[0] == 5000
+
+
+@pytest.mark.parametrize(
+    ("prepared", "threshold"),
+    [(None, "5"), ("1", "5"), ("0", "None")],
+    ids=["default", "on", "off"],
+)
+def test_postgresql_uses_our_backend_and_prepares_repeated_statements(prepared, threshold):
+    env = {"DEBUG": "1", "DATABASE_URL": "postgres://tutor:secret@db.example:5432/tutor"}
+    if prepared is not None:
+        env["PREPARED_STATEMENTS"] = prepared
+    shown = (
+        "from django.conf import settings as s; d = s.DATABASES['default'];"
+        " print(d['ENGINE'], d['OPTIONS'])"
+    )
+    result = run_django(env, "shell", "--no-imports", "-c", shown)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == (
+        f"tutor.postgresql {{'server_side_binding': True, 'prepare_threshold': {threshold}}}"
+    )
+
+
+def test_unreadable_prepared_statements_value_is_named():
+    env = {
+        "DEBUG": "1",
+        "DATABASE_URL": "postgres://t:s@db.example/tutor",
+        "PREPARED_STATEMENTS": "x",
+    }
+    result = run_django(env, "check")
+    assert result.returncode != 0
+    assert "PREPARED_STATEMENTS must be one of" in result.stderr
