@@ -6,6 +6,7 @@ its best result; a revisit can raise the stars, never lower them.
 """
 
 from collections.abc import Iterable, Mapping
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from itertools import takewhile
 
@@ -18,7 +19,7 @@ from curriculum.loading import GROUPS, Curriculum, Lesson, get_curriculum
 from curriculum.outcome import RECORDED
 from lessons import statements
 from lessons.models import Attempt, Learner, PuzzleResult, Result
-from lessons.signals import lesson_finished
+from lessons.signals import lesson_finished, writes_after_attempt
 
 MAX_STARS = 3
 
@@ -73,7 +74,12 @@ def record_attempt(
     lesson's results, in one query, writes the attempt and, for a solve that
     does better than the kept result, the result: a conditional UPDATE raises the stars,
     never lowers them. The solve that finishes the lesson sends
-    lessons.signals.lesson_finished (known from the results read)."""
+    lessons.signals.lesson_finished (known from the results read).
+
+    The writes are one transaction; an answer that writes the attempt alone (most right
+    answers: nothing raised, nothing finished, no other app writing after it, as
+    lessons.signals.writes_after_attempt asks) is one INSERT, atomic by itself, with no
+    transaction around it: on PostgreSQL no BEGIN and COMMIT, two round trips."""
     if verdict not in dict(RECORDED):
         raise ValueError(f"unknown verdict {verdict!r}")
     # Stars count the tries since the puzzle was last solved: a revisit starts afresh.
@@ -84,28 +90,36 @@ def record_attempt(
     mistakes = len(round_so_far)
     solved = verdict == Result.CORRECT
     stars = stars_for(mistakes, hint_used or any(used for _, used in round_so_far))
-    # Only the writes are one transaction: SQLite's IMMEDIATE transactions hold the write
-    # lock from BEGIN, so the reads above stay outside it (in WAL mode they wait for no one).
-    with transaction.atomic():
-        attempt = statements.insert_attempt(
-            learner=learner,
-            lesson=lesson,
-            puzzle=puzzle,
-            answer=answer[:200],
-            verdict=verdict,
-            reason=reason[:40],
-            fen=fen[:100],
-            hint_used=hint_used,
-        )
-        if not solved:
-            return Recorded(attempt, None, mistakes + 1, lesson_stars)
-        if puzzle not in kept or kept[puzzle][1] < stars:
-            # A solve that raises nothing writes nothing: the UPDATE would match no row.
-            _keep_best(learner, lesson, puzzle, stars, exists=puzzle in kept)
+    # A solve that raises nothing writes nothing more: the UPDATE would match no row.
+    raises = solved and (puzzle not in kept or kept[puzzle][1] < stars)
+    finishes = False
+    if solved:
         first_solve = puzzle not in lesson_stars
         lesson_stars[puzzle] = max(stars, lesson_stars.get(puzzle, 0))
-        if first_solve and _finishes(lesson, puzzle, lesson_stars):
+        finishes = first_solve and _finishes(lesson, puzzle, lesson_stars)
+    attempt = Attempt(
+        learner=learner,
+        lesson=lesson,
+        puzzle=puzzle,
+        answer=answer[:200],
+        verdict=verdict,
+        reason=reason[:40],
+        fen=fen[:100],
+        hint_used=hint_used,
+    )
+    alone = not (raises or finishes) and not any(
+        writes for _, writes in writes_after_attempt.send(Attempt, attempt=attempt)
+    )
+    # Only the writes are one transaction: SQLite's IMMEDIATE transactions hold the write
+    # lock from BEGIN, so the reads above stay outside it (in WAL mode they wait for no one).
+    with nullcontext() if alone else transaction.atomic():
+        statements.insert_attempt(attempt)
+        if raises:
+            _keep_best(learner, lesson, puzzle, stars, exists=puzzle in kept)
+        if finishes:
             lesson_finished.send(Attempt, learner=learner, lesson=lesson, at=attempt.created_at)
+    if not solved:
+        return Recorded(attempt, None, mistakes + 1, lesson_stars)
     return Recorded(attempt, stars, mistakes, lesson_stars)
 
 

@@ -68,11 +68,11 @@ def tries_and_results(
     )
 
 
-def insert_attempt(**values) -> Attempt:
-    """``Attempt.objects.create(**values)``: the same row (each field's own default and
-    conversion, the day from created_at), and the same pre_save and post_save signals
-    (the review list follows the answers: practice/signals.py)."""
-    attempt = Attempt(**values)
+def insert_attempt(attempt: Attempt) -> Attempt:
+    """``attempt.save()`` for a new attempt, as ``Attempt.objects.create`` writes it: the
+    same row (each field's own default and conversion, the day from created_at), and the
+    same pre_save and post_save signals (the review list follows the answers:
+    practice/signals.py)."""
     pre_save.send(Attempt, instance=attempt, raw=False, using=connection.alias, update_fields=None)
     params = [
         field.get_db_prep_save(field.pre_save(attempt, True), connection)

@@ -1,24 +1,42 @@
 """The review list follows the answers, in the same transaction as each answer, at no cost
 to an ordinary right answer in a lesson: a miss is one upsert, a right answer to a
-generated puzzle one conditional UPDATE, a finished lesson one INSERT."""
+generated puzzle one conditional UPDATE, a finished lesson one INSERT. An ordinary right
+answer writes nothing here, and says so (writes_after_attempt): its attempt is written
+alone, with no transaction around it."""
 
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from lessons.models import Attempt, Result
-from lessons.signals import lesson_finished
+from lessons.signals import lesson_finished, writes_after_attempt
 from practice import generators
 from practice.scheduling import enrol, missed, reviewed, rule_of
 
 
+def _rule_to_write(attempt: Attempt) -> str | None:
+    """The rule whose review this attempt changes, if any: a miss in any lesson of a rule,
+    or a right answer to a generated puzzle."""
+    rule = rule_of(attempt.lesson)
+    if rule is None:
+        return None
+    if attempt.verdict != Result.CORRECT or generators.parse_id(attempt.puzzle) is not None:
+        return rule
+    return None
+
+
+@receiver(writes_after_attempt, dispatch_uid="practice_writes_after_attempt")
+def writes_after(sender, attempt: Attempt, **kwargs) -> bool:
+    return _rule_to_write(attempt) is not None
+
+
 @receiver(post_save, sender=Attempt, dispatch_uid="practice_review_after_attempt")
 def review_after_attempt(sender, instance: Attempt, created: bool, raw: bool = False, **kwargs):
-    rule = rule_of(instance.lesson)
+    rule = _rule_to_write(instance)
     if not created or raw or rule is None:
         return
     if instance.verdict != Result.CORRECT:
         missed(instance.learner_id, rule, instance.created_at, instance.reason)
-    elif generators.parse_id(instance.puzzle) is not None:
+    else:
         reviewed(instance.learner_id, rule, instance.created_at)
 
 

@@ -113,3 +113,59 @@ def test_a_solving_move_while_its_rule_is_due_for_review_takes_the_same_five(cli
     statements = data_statements(as_learner(client, learner), SOLVE)
     assert len(statements) == 5, statements
     assert Review.objects.get().streak == 0  # reviews are fresh generated positions
+
+
+# --- which answers need a transaction ----------------------------------------------------
+
+
+def written(client, data) -> list[tuple[str, list[str]]]:
+    """The tables one answer writes, as its statements reach the database: ("transaction",
+    tables) for each BEGIN … COMMIT that writes, ("alone", [table]) for each write outside
+    any. Reads and savepoints are left out. The tests that call it run outside a test
+    transaction, so each BEGIN is real."""
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(JUMP_URL, data, **HTMX)
+    assert response.status_code == 200
+    groups, current = [], None
+    for sql in (query["sql"] for query in captured):
+        word = sql.split()[0].upper()
+        table = re.search(r'"(\w+)"', sql)
+        if word == "BEGIN":
+            current = []
+        elif word in ("COMMIT", "ROLLBACK"):
+            groups.append(("transaction", current))
+            current = None
+        elif word == "SELECT" or TRANSACTION.match(sql):
+            continue
+        elif current is None:
+            groups.append(("alone", [table.group(1)]))
+        else:
+            current.append(table.group(1))
+    assert current is None
+    return [(kind, tables) for kind, tables in groups if tables]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_right_answer_that_writes_only_its_attempt_is_one_insert_with_no_transaction(
+    client, learner
+):
+    as_learner(client, learner)
+    client.post(JUMP_URL, SOLVE, **HTMX)  # three stars kept: solving again raises nothing
+    assert written(client, SOLVE) == [("alone", ["lessons_attempt"])]
+    assert Attempt.objects.filter(learner=learner, verdict="correct").count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    ("data", "second"),
+    [
+        (SOLVE, "lessons_puzzleresult"),
+        (ILLEGAL, "practice_review"),
+        (LEGAL_WRONG, "practice_review"),
+    ],
+    ids=["a first solve and its result", "a miss and its review", "a wrong move and its review"],
+)
+def test_an_answer_that_writes_more_writes_it_all_in_one_transaction(client, learner, data, second):
+    assert written(as_learner(client, learner), data) == [
+        ("transaction", ["lessons_attempt", second])
+    ]

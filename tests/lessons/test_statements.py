@@ -96,7 +96,7 @@ def test_an_inserted_attempt_is_the_row_the_orm_writes_with_the_same_signals():
             learner=learner, lesson="knight", puzzle="p1", answer="g1f3", verdict="illegal",
             reason="NOT_HOW_IT_MOVES", fen="8/8/8/8/8/8/8/8 w - - 0 1", hint_used=True,
         )  # fmt: skip
-        made = statements.insert_attempt(**values)
+        made = statements.insert_attempt(Attempt(**values))
         Attempt.objects.create(**values, created_at=made.created_at)  # its twin, by the ORM
     finally:
         pre_save.disconnect(saving, sender=Attempt)

@@ -7,12 +7,16 @@ The clock is driven, never slept: every answer is an Attempt with its own `creat
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 import rules
 from curriculum.loading import get_curriculum
+from lessons import statements
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner
+from lessons.signals import writes_after_attempt
 from practice import generators
 from practice.models import Review
 from practice.scheduling import LEARNING, MASTERED, NOT_YET, due_reviews, mastery_of
@@ -185,3 +189,28 @@ def test_a_right_review_answer_moves_the_rule_to_3_days_and_on_to_the_next(clien
     assert timezone.now() + 3 * DAY - HOUR < review.due_at <= timezone.now() + 3 * DAY
     done = client.get("/review/").content.decode()
     assert "今天沒有要複習的題目！" in done
+
+
+@pytest.mark.parametrize("verdict", ["correct", "incorrect", "illegal"])
+@pytest.mark.parametrize(
+    ("lesson", "puzzle"),
+    [
+        ("castling", "castling-short-first"),
+        ("castling", generators.puzzle_id("castling", 1, 7)),
+        ("house-rules", "house-rules-1"),
+    ],
+    ids=["a lesson's puzzle", "a generated puzzle", "a lesson with no rule"],
+)
+def test_the_review_list_says_beforehand_exactly_when_it_writes_after_an_attempt(
+    lesson, puzzle, verdict
+):
+    """lessons.progress writes an attempt no one writes after without a transaction: the
+    answer given before must be what post_save then does."""
+    learner = Learner.objects.create()
+    attempt = Attempt(learner=learner, lesson=lesson, puzzle=puzzle, answer="x", verdict=verdict)
+    said = [answer for _, answer in writes_after_attempt.send(Attempt, attempt=attempt)]
+    with CaptureQueriesContext(connection) as captured:
+        statements.insert_attempt(attempt)
+    after = [query["sql"] for query in captured][1:]  # what post_save's receivers ran
+    assert said == [bool(after)]
+    assert bool(after) == (lesson == "castling" and (verdict != "correct" or "practice" in puzzle))
