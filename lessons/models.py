@@ -74,7 +74,9 @@ class Attempt(models.Model):
     class Meta:
         indexes = [
             models.Index(fields=["learner", "created_at"]),
-            models.Index(fields=["learner", "puzzle", "created_at"]),
+            # The round's last tries in order (created_at, then id) straight from the index:
+            # with no sort, a read stops after the few it needs whatever the history.
+            models.Index(fields=["learner", "puzzle", "created_at", "id"]),
             models.Index(fields=["learner", "day"]),
             # Misconceptions count a class's wrong answers by reason, or by lesson when no
             # engine code names the rule, from the index alone.
