@@ -107,3 +107,33 @@ def test_an_inserted_attempt_is_the_row_the_orm_writes_with_the_same_signals():
     rows = Attempt.objects.order_by("pk").values_list(*columns)
     assert rows[0] == rows[1]
     assert Attempt.objects.get(pk=made.pk).day == made.day
+
+
+def test_the_last_tries_come_in_order_from_the_index_with_nothing_sorted():
+    """However the plan is made (here as a statement prepared on an empty table keeps it on
+    PostgreSQL), the read walks the index backwards and stops after the few it needs."""
+    from django.db import connection
+
+    learner = Learner.objects.create()
+    params = [learner.pk, "p1", 3, learner.pk, "knight"]
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            import psycopg
+
+            # a client-side cursor sends PREPARE as it is: its $n are the prepared statement's
+            cursor = psycopg.ClientCursor(connection.connection)
+            cursor.execute("SET LOCAL plan_cache_mode = force_generic_plan")
+            cursor.execute(
+                "PREPARE last_tries (bigint, text, bigint, bigint, text) AS "
+                + statements._TRIES_AND_RESULTS_SQL.replace("%s", "$%d") % (1, 2, 3, 4, 5)
+            )
+            cursor.execute("EXPLAIN EXECUTE last_tries (%s, %s, %s, %s, %s)", params)
+            plan = "\n".join(row[0] for row in cursor.fetchall())
+            cursor.execute("DEALLOCATE last_tries")
+            assert "Sort" not in plan, plan
+            assert "Index Scan Backward using lessons_att_learner_7cd3d5_idx" in plan, plan
+        else:
+            cursor.execute("EXPLAIN QUERY PLAN " + statements._TRIES_AND_RESULTS_SQL, params)
+            plan = "\n".join(row[-1] for row in cursor.fetchall())
+            assert "TEMP B-TREE" not in plan, plan  # no sort
+            assert "lessons_att_learner_7cd3d5_idx" in plan, plan
