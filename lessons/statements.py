@@ -1,8 +1,9 @@
 """The statements every answer makes, as SQL written once instead of built by the ORM each time.
 
-An answer reads the learner, the round's last tries on the puzzle and the lesson's results,
-then writes the attempt. Building each of those statements through the ORM costs 150–260 µs
-of Python (the statement itself runs in ~15 µs on SQLite): most of a move's database time.
+An answer reads the learner, the round's last tries on the puzzle and the lesson's results
+(one statement, when the session names the learner), then writes the attempt. Building
+each of those statements through the ORM costs 150–260 µs of Python (the statement
+itself runs in ~15 µs on SQLite): most of a move's database time.
 Here each is one fixed statement with parameters, the same on SQLite and PostgreSQL. Only
 these live here; everything else goes through the models, and
 tests/lessons/test_statements.py checks each against the ORM call it replaces.
@@ -28,7 +29,8 @@ _INSERT_ATTEMPT_SQL = 'INSERT INTO "lessons_attempt" ({}) VALUES ({}) RETURNING 
 # The round's last tries and the lesson's results in one statement (on PostgreSQL one round
 # trip, not two): part 0 the tries, with what orders them, part 1 the results.
 _TRIES_AND_RESULTS_SQL = (
-    'SELECT 0, "verdict", CASE WHEN "hint_used" THEN 1 ELSE 0 END, 0, "created_at", "id"'
+    'SELECT 0 AS "part", "verdict" AS "name", CASE WHEN "hint_used" THEN 1 ELSE 0 END AS "n",'
+    ' 0 AS "solved", "created_at" AS "at", "id" AS "row"'
     ' FROM (SELECT "verdict", "hint_used", "created_at", "id" FROM "lessons_attempt"'
     ' WHERE "learner_id" = %s AND "puzzle" = %s'
     ' ORDER BY "created_at" DESC, "id" DESC LIMIT %s) AS "tries"'
@@ -36,6 +38,13 @@ _TRIES_AND_RESULTS_SQL = (
     ' SELECT 1, "puzzle", "stars", CASE WHEN "solved_at" IS NULL THEN 0 ELSE 1 END, NULL, NULL'
     ' FROM "lessons_puzzleresult" WHERE "learner_id" = %s AND "lesson" = %s'
 )
+# … and the learner too, its columns on every row: the answer's reads in one statement. The
+# LEFT JOIN keeps the learner's row when it has no tries and no results yet; no row at all
+# means there is no such learner.
+_LEARNER_TRIES_AND_RESULTS_SQL = (
+    'SELECT {}, "h".* FROM "lessons_learner" AS "l" LEFT JOIN ({}) AS "h" ON 1 = 1'
+    ' WHERE "l"."id" = %s'
+).format(", ".join(f'"l"."{field.column}"' for field in _LEARNER_FIELDS), _TRIES_AND_RESULTS_SQL)
 
 
 def learner(pk: int) -> Learner | None:
@@ -43,8 +52,10 @@ def learner(pk: int) -> Learner | None:
     with connection.cursor() as cursor:
         cursor.execute(_LEARNER_SQL, [pk])
         row = cursor.fetchone()
-    if row is None:
-        return None
+    return None if row is None else _learner_from(row)
+
+
+def _learner_from(row) -> Learner:
     values = [
         _converted(value, converters)
         for value, converters in zip(row, _learner_converters(), strict=True)
@@ -60,7 +71,28 @@ def tries_and_results(
     of each puzzle of ``lesson`` as (puzzle, stars, solved)."""
     with connection.cursor() as cursor:
         cursor.execute(_TRIES_AND_RESULTS_SQL, [learner_id, puzzle, count, learner_id, lesson])
+        return _tries_and_results_from(cursor.fetchall())
+
+
+def learner_tries_and_results(
+    learner_id: int, puzzle: str, count: int, lesson: str
+) -> tuple[Learner | None, list[tuple[str, bool]], list[tuple[str, int, bool]]]:
+    """``learner(learner_id)`` and ``tries_and_results(learner_id, …)`` in one statement:
+    (None, [], []) when there is no such learner."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _LEARNER_TRIES_AND_RESULTS_SQL,
+            [learner_id, puzzle, count, learner_id, lesson, learner_id],
+        )
         rows = cursor.fetchall()
+    if not rows:
+        return None, [], []
+    width = len(_LEARNER_FIELDS)
+    parts = [row[width:] for row in rows if row[width] is not None]
+    return _learner_from(rows[0][:width]), *_tries_and_results_from(parts)
+
+
+def _tries_and_results_from(rows) -> tuple[list[tuple[str, bool]], list[tuple[str, int, bool]]]:
     tries = sorted((row for row in rows if row[0] == 0), key=lambda row: row[4:], reverse=True)
     return (
         [(verdict, bool(hint_used)) for _, verdict, hint_used, *_ in tries],

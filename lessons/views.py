@@ -6,7 +6,7 @@ lessons/puzzle_html.py writes it inside the full page. Answering is a service
 calls it, and renders.
 """
 
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -24,7 +24,7 @@ from curriculum.loading import Lesson, Puzzle, get_curriculum
 from curriculum.puzzle_forms import PostError
 from lessons import answering
 from lessons.answering import Hints, Reasks, Screen, notation_taught
-from lessons.learners import current_learner, current_or_new_learner
+from lessons.learners import current_learner, learner_and_history
 from lessons.progress import first_unsolved, lesson_progress, puzzle_ids, stars_by_puzzle
 from lessons.progress import lesson_map as build_lesson_map
 from lessons.puzzle_html import puzzle_section
@@ -92,7 +92,7 @@ def answer_posted(request: HttpRequest, lesson: Lesson, puzzle: Puzzle) -> Scree
             request.POST,
             Hints(request.session),
             Reasks(request.session),
-            lambda: current_or_new_learner(request),
+            partial(learner_and_history, request),
         )
     except (PostError, BoardInputError) as error:
         return _bad_request(request, lesson, str(error))
