@@ -52,8 +52,9 @@ def parts():
 
     return [
         ("session read", tutor.sessions.SessionStore, "load", []),
-        ("learner read", lessons.statements, "learner", []),
-        ("recording the attempt (1 read, INSERT)", lessons.progress, "record_attempt",
+        ("the learner with its tries and results (one read)", lessons.statements,
+         "learner_tries_and_results", []),
+        ("recording the attempt (the INSERT)", lessons.progress, "record_attempt",
          [lessons.answering]),
         ("the engine's judgement", curriculum.judging, "judge", [lessons.answering]),
         ("the puzzle's context (board included)", lessons.views, "puzzle_context", []),
