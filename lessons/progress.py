@@ -76,7 +76,7 @@ def record_attempt(
 ) -> Recorded:
     """Store one attempt; on a correct one, store the stars and keep the best result.
 
-    Reads the round's last few tries (on the (learner, puzzle, created_at) index) and the
+    Reads the round's last few tries (on the (learner, puzzle, created_at, id) index) and the
     lesson's results, in one query (or takes them as ``history``, read with the learner:
     lessons.learners.learner_and_history), writes the attempt and, for a solve that
     does better than the kept result, the result: a conditional UPDATE raises the stars,

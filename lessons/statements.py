@@ -67,7 +67,7 @@ def tries_and_results(
     learner_id: int, puzzle: str, count: int, lesson: str
 ) -> tuple[list[tuple[str, bool]], list[tuple[str, int, bool]]]:
     """The learner's latest ``count`` attempts at ``puzzle``, newest first, as (verdict,
-    hint_used) (one read of the (learner, puzzle, created_at) index), and the kept result
+    hint_used) (one read of the (learner, puzzle, created_at, id) index), and the kept result
     of each puzzle of ``lesson`` as (puzzle, stars, solved)."""
     with connection.cursor() as cursor:
         cursor.execute(_TRIES_AND_RESULTS_SQL, [learner_id, puzzle, count, learner_id, lesson])
