@@ -103,6 +103,23 @@ def test_a_read_on_a_dropped_connection_is_sent_again_on_a_new_one(kept, logged)
     assert kept == [1]
 
 
+def test_a_server_side_read_on_a_dropped_connection_is_sent_again_as_one(kept):
+    """Django's iterator() reads through a named cursor: sent again, it is still one."""
+    import psycopg
+
+    made = Learner.objects.create()
+    pid = dropped_between_requests()
+    cursor = connection.chunked_cursor()
+    try:
+        cursor.execute('SELECT "id" FROM "lessons_learner"')
+        assert isinstance(cursor.cursor, psycopg.ServerCursor)
+        assert cursor.fetchall() == [(made.pk,)]
+    finally:
+        cursor.close()
+    assert backend() != pid
+    assert kept == [1]
+
+
 @pytest.mark.parametrize("atomic", [False, True], ids=["a write", "a transaction"])
 def test_a_write_first_is_preceded_by_the_check_and_written_once(kept, atomic):
     pid = dropped_between_requests()

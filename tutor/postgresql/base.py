@@ -99,8 +99,9 @@ class _ChecksFirstStatement:
         """After the connection was closed, this cursor's statements go to a new one."""
         if closed:
             self.db.ensure_connection()
-            with self.db.wrap_database_errors:
-                stale, self.cursor = self.cursor, self.db.create_cursor()
+            with self.db.wrap_database_errors:  # a server-side cursor stays one (its name)
+                stale = self.cursor
+                self.cursor = self.db.create_cursor(getattr(stale, "name", None))
                 stale.close()
 
 
