@@ -11,5 +11,5 @@ lesson_finished = Signal()
 # of post_save for Attempt that writes answers True for the attempts it writes after, so
 # that the answer's writes are one transaction. An attempt that no one writes after is
 # written alone: one INSERT, atomic by itself, with no transaction around it (on
-# PostgreSQL no BEGIN and COMMIT, two round trips of an answer's six).
+# PostgreSQL no BEGIN and COMMIT: two round trips).
 writes_after_attempt = Signal()
