@@ -254,11 +254,23 @@ def readings(text: str) -> tuple[tuple[str, str | None], ...]:
     return tuple(result)
 
 
+TONE_MARKS = "ˊˇˋ"
+
+
+def _reading_markup(reading: str) -> str:
+    """A reading's symbols, with a tone mark (ˊˇˋ) in its own span so that the stylesheet
+    can print it beside the column of symbols; the light tone ˙ stays in front (on top)."""
+    if reading[-1] in TONE_MARKS:
+        return f'{reading[:-1]}<span class="zy-tone">{reading[-1]}</span>'
+    return reading
+
+
 def _ruby(text: str, *, html: bool) -> str:
     parts = []
     for char, reading in readings(text):
         if reading is not None:
-            parts.append(f'<ruby>{char}<rt aria-hidden="true">{reading}</rt></ruby>')
+            rt = _reading_markup(reading)
+            parts.append(f'<ruby>{char}<rt aria-hidden="true">{rt}</rt></ruby>')
         else:
             parts.append(char if html else escape(char, quote=False))
     return "".join(parts)
@@ -272,6 +284,8 @@ def ruby(text: str) -> str:
 
     >>> ruby("車 & a")
     '<ruby>車<rt aria-hidden="true">ㄐㄩ</rt></ruby> &amp; a'
+    >>> ruby("馬")
+    '<ruby>馬<rt aria-hidden="true">ㄇㄚ<span class="zy-tone">ˇ</span></rt></ruby>'
     """
     return _ruby(text, html=False)
 
