@@ -3,8 +3,8 @@
 A run of Chinese characters is read in five steps, each correcting the one before:
 
 1. pypinyin (`Style.BOPOMOFO`), which segments the run into words with its phrase dictionary
-   and reads each word whole (pypinyin-dict's fuller phrase data was measured on the site's
-   texts and left out: it adds Mainland light tones, 星星 ˙ㄒㄧㄥ, 位置 ˙ㄓ, 伺服器 ㄘˋ);
+   and reads each word whole (pypinyin-dict's fuller `large_pinyin` phrases were measured on
+   the site's texts and left out: 91 readings changed, none to Taiwan's, 星星 ˙ㄒㄧㄥ, 哪 ㄋㄟˇ);
 2. `TAIWAN_CHARACTERS`: characters whose one Taiwan reading (the Ministry of Education's
    《重編國語辭典》 and its 一字多音審訂表) is not the Mainland one pypinyin gives (攻擊 ㄐㄧˊ,
    危險 ㄨㄟˊ, 誰 ㄕㄟˊ), or whose usual reading on this site differs (長 ㄔㄤˊ, 教 ㄐㄧㄠ);

@@ -59,3 +59,12 @@ def test_the_command_reports_and_rewrites_the_list(tmp_path, monkeypatch):
     out = io.StringIO()
     call_command("zhuyin_review", stdout=out)  # up to date: no error
     assert "up to date" in out.getvalue()
+
+
+def test_every_character_pypinyin_reads_two_ways_is_a_polyphone_or_has_one_taiwan_reading():
+    assert review.unclassified() == [], (
+        "new characters with more than one reading in pypinyin: put each in "
+        "zhuyin.review.POLYPHONES (two or more readings in Taiwan's 一字多音審訂表) or "
+        "ONE_READING_IN_TAIWAN, then run `" + REWRITE + "`"
+    )
+    assert not review.POLYPHONES & review.ONE_READING_IN_TAIWAN
