@@ -265,14 +265,37 @@ def _reading_markup(reading: str) -> str:
     return reading
 
 
+# Punctuation a line must not start with (it stays with the character before it) and
+# punctuation a line must not end with (it stays with the character after it). A ruby laid out
+# as a box is a break opportunity on both sides, so these go with it in a span.zy-w.
+CLOSING = frozenset("，。、；：？！）」』》〉…")
+OPENING = frozenset("（「『《〈")
+
+
 def _ruby(text: str, *, html: bool) -> str:
-    parts = []
+    tokens: list[tuple[str, str]] = []  # (kind, markup): ruby, open, close or text
     for char, reading in readings(text):
         if reading is not None:
             rt = _reading_markup(reading)
-            parts.append(f'<ruby>{char}<rt aria-hidden="true">{rt}</rt></ruby>')
+            tokens.append(("ruby", f'<ruby>{char}<rt aria-hidden="true">{rt}</rt></ruby>'))
         else:
-            parts.append(char if html else escape(char, quote=False))
+            kind = "close" if char in CLOSING else "open" if char in OPENING else "text"
+            tokens.append((kind, char if html else escape(char, quote=False)))
+    parts = []
+    i = 0
+    while i < len(tokens):
+        start = i
+        while i < len(tokens) and tokens[i][0] == "open":
+            i += 1
+        if i < len(tokens) and tokens[i][0] == "ruby":
+            i += 1
+            while i < len(tokens) and tokens[i][0] == "close":
+                i += 1
+            group = "".join(markup for _, markup in tokens[start:i])
+            parts.append(group if i - start == 1 else f'<span class="zy-w">{group}</span>')
+        else:
+            i = start + 1
+            parts.append(tokens[start][1])
     return "".join(parts)
 
 
@@ -286,6 +309,8 @@ def ruby(text: str) -> str:
     '<ruby>車<rt aria-hidden="true">ㄐㄩ</rt></ruby> &amp; a'
     >>> ruby("馬")
     '<ruby>馬<rt aria-hidden="true">ㄇㄚ<span class="zy-tone">ˇ</span></rt></ruby>'
+    >>> ruby("「車」")
+    '<span class="zy-w">「<ruby>車<rt aria-hidden="true">ㄐㄩ</rt></ruby>」</span>'
     """
     return _ruby(text, html=False)
 

@@ -199,3 +199,17 @@ def test_tone_change_works_on_the_characters_own_readings():
     assert [tone(r) for r in ("ㄅㄧㄥ", "ㄏㄜˊ", "ㄗㄡˇ", "ㄅㄨˋ", "˙ㄉㄜ")] == [1, 2, 3, 4, 5]
     assert tone_change("一不", ["ㄧ", "ㄅㄨˋ"]) == ["ㄧˊ", "ㄅㄨˋ"]
     assert tone_change("不一", ["ㄅㄨˋ", "ㄧ"]) == ["ㄅㄨˋ", "ㄧ"]
+
+
+def test_punctuation_stays_on_the_line_of_the_character_beside_it():
+    from zhuyin.readings import ruby_in_html_text
+
+    # 。 may not start a line and 「 may not end one: each goes in a nowrap span with its ruby.
+    assert ruby_in_html_text("王。") == (
+        '<span class="zy-w"><ruby>王<rt aria-hidden="true">ㄨㄤ<span class="zy-tone">ˊ</span>'
+        "</rt></ruby>。</span>"
+    )
+    assert ruby_in_html_text("叫「車」，").count('class="zy-w"') == 1
+    assert '<span class="zy-w">「<ruby>車' in ruby_in_html_text("叫「車」，")
+    assert ruby_in_html_text("e4。") == "e4。"  # no ruby, nothing to keep together
+    assert ruby_in_html_text("車 &amp; 馬").count("zy-w") == 0
