@@ -123,6 +123,7 @@ def test_with_zhuyin_on_no_page_scrolls_sideways_at_375_px(
     assert "/parent/" in signed_in and f"/teacher/classes/{classroom.pk}/" in signed_in
     grown_up.close()
 
+    print(f"{len(measured)} pages as a learner, {len(signed_in)} signed in, with 注音 at 375 px")
     assert len(measured) + len(signed_in) > 40
     sideways = scrolling(measured) + scrolling(signed_in)
     assert not sideways, "\n".join(sideways)
