@@ -8,7 +8,8 @@ around it, the character and the reading zhuyin.readings gives it there.
 
 The list is checked in: tests/zhuyin/test_review.py fails as soon as a reading changes or an
 occurrence appears or goes, until someone reads the difference and rewrites the list with
-``python manage.py zhuyin_review --write`` (then ``git diff zhuyin/reviewed.tsv`` is the review).
+``DEBUG=1 .venv/bin/python manage.py zhuyin_review --write``; ``git diff zhuyin/reviewed.tsv``
+is then the review.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 from zhuyin import corpus, review
 
-REWRITE = "python manage.py zhuyin_review --write"
+REWRITE = "DEBUG=1 .venv/bin/python manage.py zhuyin_review --write"
 
 
 def test_every_polyphone_occurrence_is_in_the_reviewed_list_with_its_reading():

@@ -34,6 +34,6 @@ class Command(BaseCommand):
         if new or gone:
             raise CommandError(
                 f"{len(new)} new or changed, {len(gone)} gone: check them, then "
-                "python manage.py zhuyin_review --write"
+                "DEBUG=1 .venv/bin/python manage.py zhuyin_review --write"
             )
         self.stdout.write("the reviewed list is up to date")
