@@ -4,7 +4,9 @@ The page is rendered as usual; its body's text (between tags) is given rubies, s
 sentence a learner reads gets them at once: the lesson's intro, prompts, hints, the judge's
 feedback, the buttons. Attributes (a square's spoken name, an aria-label) and text that cannot
 hold markup (<title>, <option>, <textarea>, scripts, styles, SVG) are left alone. Each text's
-readings are computed once and cached (zhuyin.readings), not once per request.
+readings are computed once and cached (zhuyin.readings), not once per request. Each text goes
+in a ``<span class="zy">``, which static/css/zhuyin.css lays out (注音 to the right of each
+character where the browser can, above it elsewhere).
 """
 
 import re
@@ -38,5 +40,7 @@ def annotate(page: str) -> str:
         elif skipping or not CJK.search(token):
             parts.append(token)
         else:
-            parts.append(ruby_in_html_text(token))
+            # One span per text: a flex container sees one item that wraps, not one
+            # unbreakable item per character (the map's cards, a label beside its checkbox).
+            parts.append(f'<span class="zy">{ruby_in_html_text(token)}</span>')
     return head + "".join(parts)

@@ -124,3 +124,92 @@ def test_a_text_is_read_once_then_cached():
     readings("王車易位是特別的走法")
     info = readings.cache_info()
     assert (info.misses, info.hits) == (1, 1)
+
+
+def test_the_readings_issue_24_found_wrong_read_as_taiwan_reads_them():
+    assert read("長式記譜") == "ㄔㄤˊ ㄕˋ ㄐㄧˋ ㄆㄨˇ"
+    assert read("一條長長的斜線") == "ㄧˋ ㄊㄧㄠˊ ㄔㄤˊ ㄔㄤˊ ˙ㄉㄜ ㄒㄧㄝˊ ㄒㄧㄢˋ"
+    assert read("最長的斜線") == "ㄗㄨㄟˋ ㄔㄤˊ ˙ㄉㄜ ㄒㄧㄝˊ ㄒㄧㄢˋ"
+    assert read("家長密碼") == "ㄐㄧㄚ ㄓㄤˇ ㄇㄧˋ ㄇㄚˇ"
+    assert read("我調整") == "ㄨㄛˇ ㄊㄧㄠˊ ㄓㄥˇ"
+    assert read("做得好") == "ㄗㄨㄛˋ ˙ㄉㄜ ㄏㄠˇ"
+    assert read("吃得到") == "ㄔ ˙ㄉㄜ ㄉㄠˋ"
+    assert read("記得") == "ㄐㄧˋ ˙ㄉㄜ"
+    assert read("你得到三分") == "ㄋㄧˇ ㄉㄜˊ ㄉㄠˋ ㄙㄢ ㄈㄣ"  # to get: not the particle
+    assert read("數一數") == "ㄕㄨˇ ㄧˋ ㄕㄨˇ"
+    assert read("往上數到第三格") == "ㄨㄤˇ ㄕㄤˋ ㄕㄨˇ ㄉㄠˋ ㄉㄧˋ ㄙㄢ ㄍㄜˊ"
+    assert read("棋子分數一樣") == "ㄑㄧˊ ㄗˇ ㄈㄣ ㄕㄨˋ ㄧˊ ㄧㄤˋ"
+    assert read("數字") == "ㄕㄨˋ ㄗˋ"
+    assert read("下一課會教") == "ㄒㄧㄚˋ ㄧˊ ㄎㄜˋ ㄏㄨㄟˋ ㄐㄧㄠ"
+    assert read("主教") == "ㄓㄨˇ ㄐㄧㄠˋ"
+    assert read("黑后以為") == "ㄏㄟ ㄏㄡˋ ㄧˇ ㄨㄟˊ"
+    assert read("到學會為止") == "ㄉㄠˋ ㄒㄩㄝˊ ㄏㄨㄟˋ ㄨㄟˊ ㄓˇ"
+    assert read("因為") == "ㄧㄣ ㄨㄟˋ"
+    assert read("把它當成") == "ㄅㄚˇ ㄊㄚ ㄉㄤˋ ㄔㄥˊ"
+    assert read("把車還給對手") == "ㄅㄚˇ ㄐㄩ ㄏㄨㄢˊ ㄍㄟˇ ㄉㄨㄟˋ ㄕㄡˇ"
+    assert read("將軍得子") == "ㄐㄧㄤ ㄐㄩㄣ ㄉㄜˊ ㄗˇ"
+    assert read("一整行格") == "ㄧˋ ㄓㄥˇ ㄏㄤˊ ㄍㄜˊ"
+
+
+def test_characters_read_with_taiwan_s_standard_reading_not_the_mainland_one():
+    assert read("攻擊") == "ㄍㄨㄥ ㄐㄧˊ"
+    assert read("危險") == "ㄨㄟˊ ㄒㄧㄢˇ"
+    assert read("誰") == "ㄕㄟˊ"
+    assert read("暫時") == "ㄓㄢˋ ㄕˊ"
+    assert read("期限") == "ㄑㄧˊ ㄒㄧㄢˋ"
+    assert read("伺服器") == "ㄙˋ ㄈㄨˊ ㄑㄧˋ"
+    assert read("什麼時候") == "ㄕㄣˊ ˙ㄇㄜ ㄕˊ ˙ㄏㄡ"
+    assert read("顏色相同") == "ㄧㄢˊ ㄙㄜˋ ㄒㄧㄤ ㄊㄨㄥˊ"
+
+
+def test_yi_changes_tone_before_the_next_character_as_first_grade_books_print_it():
+    assert read("一次") == "ㄧˊ ㄘˋ"  # before a fourth tone
+    assert read("一定") == "ㄧˊ ㄉㄧㄥˋ"
+    assert read("一格") == "ㄧˋ ㄍㄜˊ"  # before a second tone
+    assert read("一起") == "ㄧˋ ㄑㄧˇ"  # before a third tone
+    assert read("一方") == "ㄧˋ ㄈㄤ"  # before a first tone
+    assert read("一") == "ㄧ"  # alone
+    assert read("第一名") == "ㄉㄧˋ ㄧ ㄇㄧㄥˊ"  # an ordinal
+    assert read("第一步") == "ㄉㄧˋ ㄧ ㄅㄨˋ"
+    assert read("選一，") == "ㄒㄩㄢˇ ㄧ"  # last
+    assert read("唯一的") == "ㄨㄟˊ ㄧ ˙ㄉㄜ"  # the end of a word
+    assert read("同一條") == "ㄊㄨㄥˊ ㄧˋ ㄊㄧㄠˊ"  # a numeral before its measure word
+
+
+def test_bu_changes_tone_only_before_a_fourth_tone():
+    assert read("不要") == "ㄅㄨˊ ㄧㄠˋ"
+    assert read("不是") == "ㄅㄨˊ ㄕˋ"
+    assert read("不能") == "ㄅㄨˋ ㄋㄥˊ"
+    assert read("不走") == "ㄅㄨˋ ㄗㄡˇ"
+    assert read("不吃") == "ㄅㄨˋ ㄔ"
+    assert read("不") == "ㄅㄨˋ"
+    # The next character's own tone decides, not its changed one.
+    assert read("不一定") == "ㄅㄨˋ ㄧˊ ㄉㄧㄥˋ"
+    assert read("不一樣") == "ㄅㄨˋ ㄧˊ ㄧㄤˋ"
+
+
+def test_no_third_tone_change_is_printed():
+    assert read("可以") == "ㄎㄜˇ ㄧˇ"  # pypinyin's tone_sandhi would write ㄎㄜˊ
+    assert read("手指") == "ㄕㄡˇ ㄓˇ"
+
+
+def test_tone_change_works_on_the_characters_own_readings():
+    from zhuyin.readings import tone, tone_change
+
+    assert [tone(r) for r in ("ㄅㄧㄥ", "ㄏㄜˊ", "ㄗㄡˇ", "ㄅㄨˋ", "˙ㄉㄜ")] == [1, 2, 3, 4, 5]
+    assert tone_change("一不", ["ㄧ", "ㄅㄨˋ"]) == ["ㄧˊ", "ㄅㄨˋ"]
+    assert tone_change("不一", ["ㄅㄨˋ", "ㄧ"]) == ["ㄅㄨˋ", "ㄧ"]
+
+
+def test_punctuation_stays_on_the_line_of_the_character_beside_it():
+    from zhuyin.readings import ruby_in_html_text
+
+    # 。 may not start a line and 「 may not end one: each goes in a nowrap span with its ruby.
+    assert ruby_in_html_text("王。") == (
+        '<span class="zy-w"><ruby>王<rt aria-hidden="true">ㄨㄤ<span class="zy-tone">ˊ</span>'
+        "</rt></ruby>。</span>"
+    )
+    assert ruby_in_html_text("叫「車」，").count('class="zy-w"') == 1
+    assert '<span class="zy-w">「<ruby>車' in ruby_in_html_text("叫「車」，")
+    assert ruby_in_html_text("e4。") == "e4。"  # no ruby, nothing to keep together
+    assert ruby_in_html_text("車 &amp; 馬").count("zy-w") == 0
