@@ -95,3 +95,10 @@ def test_no_lesson_puzzle_or_reply_says_a_taiwan_only_word(lesson):
         pages.append(client.post(url, {"hint": "1"}))
     assert all(page.status_code < 500 for page in pages)
     assert [word for page in pages for word in taiwan_words_in(page.content)] == []
+
+
+@pytest.mark.django_db
+def test_a_label_ends_with_the_full_width_colon():
+    page = simplified(Client()).get("/accounts/login/").content.decode()
+    assert re.search(r"<label[^>]*>密码：</label>", page)
+    assert ":</label>" not in page
