@@ -1,12 +1,16 @@
 """简体中文 is generated: written overrides, the reviewed words, then OpenCC's tw2sp."""
 
 import doctest
+import os
 import re
 
+import polib
 import pytest
 
 import languages.simplified
+from languages import catalogues, registry
 from languages.simplified import (
+    OVERRIDES_FILE,
     TAIWAN_NAMES,
     TAIWAN_ONLY,
     TERMS,
@@ -167,3 +171,17 @@ def test_a_taiwan_chess_name_appears_only_where_it_is_cited_as_taiwans():
 def test_the_kept_lists_are_in_simplified_characters():
     for word in TAIWAN_ONLY + TAIWAN_NAMES:
         assert characters_only(word) == word
+
+
+def test_a_changed_override_file_regenerates_the_simplified_catalogue(tmp_path):
+    source = tmp_path / "zh_Hant" / "LC_MESSAGES" / "django.po"
+    source.parent.mkdir(parents=True)
+    catalogue = polib.POFile()
+    catalogue.append(polib.POEntry(msgid="Castling", msgstr="王車易位"))
+    catalogue.save(str(source))
+    target = tmp_path / "zh_Hans" / "LC_MESSAGES" / "django.po"
+    assert catalogues.build(tmp_path) == [target]
+    assert OVERRIDES_FILE in catalogues.converter_inputs(registry.BY_CODE["zh-hans"])
+    later = max(OVERRIDES_FILE.stat().st_mtime, source.stat().st_mtime) - 5
+    os.utime(target, (later, later))  # as if the overrides changed after the build
+    assert catalogues.build(tmp_path) == [target]
