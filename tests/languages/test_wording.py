@@ -63,3 +63,12 @@ def test_the_fifty_move_count_is_each_sides_moves_as_the_lesson_says():
     # The lesson: 50 回合 is 「雙方各走 50 步」; never 「雙方只走了 4 步」.
     counts = [text for _msgid, text in TEXTS if re.search(r"雙方.{0,2}走.{0,3}步", text)]
     assert counts and all("雙方各" in text for text in counts)
+
+
+LESSON_WORDS = [("直線", "直行"), ("橫線", "橫排"), ("黑格", "深色格"), ("白格", "淺色格")]
+
+
+@pytest.mark.parametrize(("variant", "term"), LESSON_WORDS)
+def test_the_interface_says_the_lessons_word_for_a_line_and_a_square(variant, term):
+    # 直線 is a file's other name in the glossary (and 直线 is the Mainland's file).
+    assert [text for _msgid, text in TEXTS if variant in text] == [], f"say {term}"
