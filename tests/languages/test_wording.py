@@ -72,3 +72,23 @@ LESSON_WORDS = [("直線", "直行"), ("橫線", "橫排"), ("黑格", "深色�
 def test_the_interface_says_the_lessons_word_for_a_line_and_a_square(variant, term):
     # 直線 is a file's other name in the glossary (and 直线 is the Mainland's file).
     assert [text for _msgid, text in TEXTS if variant in text] == [], f"say {term}"
+
+
+# English: a count that can be 1 is never followed by a plural noun.
+ENGLISH = {
+    entry.msgid: entry.msgstr
+    for entry in polib.pofile(str(SOURCE_CATALOGUE).replace("zh_Hant", "en"))
+    if not entry.obsolete and not entry.msgid_plural
+}
+COUNTS_FROM_ONE = [
+    "This position has appeared only %(count)s times: a draw needs three.",
+    "Only %(count)s moves each without a capture or a pawn move: a draw needs fifty.",
+    "Before you signed in, %(puzzles)s puzzles were solved on this device, for %(stars)s stars. "
+    "Tap who solved them; nothing moves until you choose.",
+]
+
+
+@pytest.mark.parametrize("msgid", COUNTS_FROM_ONE)
+def test_an_english_count_that_can_be_one_reads_right_at_one(msgid):
+    said = ENGLISH[msgid] % {"count": 1, "puzzles": 1, "stars": 1}
+    assert not re.search(r"\b1 (times|moves|puzzles|stars)\b", said), said
