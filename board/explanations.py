@@ -6,7 +6,7 @@ English msgid and named placeholders, translated in locale/zh_Hant.
 
 from collections.abc import Callable
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 import rules
@@ -115,9 +115,6 @@ SENTENCES = {
     Reason.CASTLING_IN_CHECK: _(
         "You cannot castle: your king is in check from the %(other)s on %(square)s, "
         "and a king in check may not castle."
-    ),
-    Reason.CASTLING_BLOCKED: _(
-        "You cannot castle: there are pieces between the king and the rook (%(squares)s)."
     ),
     Reason.CASTLING_THROUGH_ATTACK: _(
         "You cannot castle: %(square)s is attacked by the %(other2)s on %(square2)s, "
@@ -346,6 +343,14 @@ def _pinned(verdict: rules.Verdict, finding: Finding) -> str:
     )
 
 
+def _castling_blocked(verdict: rules.Verdict, finding: Finding) -> str:
+    return ngettext(
+        "You cannot castle: there is a piece between the king and the rook (%(squares)s).",
+        "You cannot castle: there are pieces between the king and the rook (%(squares)s).",
+        len(finding.squares),
+    )
+
+
 def _bad_promotion(verdict: rules.Verdict, finding: Finding) -> str:
     # A king or pawn suffix on a pawn reaching its last rank: the wrong piece was chosen.
     # Any suffix on another move (a rook's, a pawn's first step): there is no promotion.
@@ -358,6 +363,7 @@ _VARIANTS = {
     Reason.OPPONENT_PIECE: _opponent_piece,
     Reason.NOT_HOW_IT_MOVES: _not_how_it_moves,
     Reason.CASTLING_RIGHTS_LOST: _castling_rights_lost,
+    Reason.CASTLING_BLOCKED: _castling_blocked,
     Reason.IGNORES_CHECK: _ignores_check,
     Reason.PINNED: _pinned,
     Reason.BAD_PROMOTION: _bad_promotion,

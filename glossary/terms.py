@@ -2,7 +2,9 @@
 
 The terms are content, kept as data in glossary/content/: zh-hant.toml is
 the source (terms, pictures, lessons), en.toml holds the English words, and
-简体中文 is generated from the source (languages.simplified). Each language is built
+简体中文 is generated from the source (languages.simplified); where the conversion
+gives a term a Mainland name (西洋棋 → 国际象棋, 絆馬腳 → 蹩马腿), the Taiwan word becomes
+its first other name, said as Taiwan's (`taiwan` in zh-hant.toml). Each language is built
 once per process. An other name in another script than the page's is tagged with
 its language (``lang``) so that screen readers and fonts get it right.
 """
@@ -16,6 +18,7 @@ from functools import cache
 from pathlib import Path
 
 from languages import registry
+from languages.simplified import characters_only
 
 GLOSSARY_DIR = Path(__file__).resolve().parent / "content"
 SOURCE = registry.SOURCE.code
@@ -76,7 +79,7 @@ def glossary_in(language: str) -> Glossary:
     """The glossary in one language (the source's words where a translation lacks one)."""
     generated = registry.BY_CODE.get(language)
     if generated is not None and generated.made is registry.Made.GENERATED:
-        return _generated(glossary_in(SOURCE), generated)
+        return _generated(glossary_in(SOURCE), generated, _read("zh-hant.toml")["taiwan"])
     source = _read("zh-hant.toml")
     written = GLOSSARY_DIR / f"{language}.toml"
     words = _read(written.name) if language != SOURCE and written.exists() else {}
@@ -109,8 +112,10 @@ def glossary_in(language: str) -> Glossary:
     return Glossary(tuple(sections), notation)
 
 
-def _generated(source: Glossary, language: registry.Language) -> Glossary:
-    """Every word converted; a name now the same as the term or an earlier name is dropped."""
+def _generated(source: Glossary, language: registry.Language, taiwan: str) -> Glossary:
+    """Every word converted; a name now the same as the term or an earlier name is dropped;
+    a term renamed by the conversion keeps its Taiwan word as an other name (`taiwan`: the
+    source's word for Taiwan, said where that name is used)."""
     convert = language.convert
     sections = []
     for section in source.sections:
@@ -118,6 +123,10 @@ def _generated(source: Glossary, language: registry.Language) -> Glossary:
         for term in section.terms:
             name = convert(term.name)
             seen, names = {name}, []
+            taiwan_word = characters_only(term.name)
+            if taiwan_word != name:
+                seen.add(taiwan_word)
+                names.append(OtherName(taiwan_word, convert(taiwan), "hans"))
             for other in term.other_names:
                 text = convert(other.text)
                 if text in seen:

@@ -28,6 +28,13 @@ def converter_file(language: registry.Language) -> Path:
     return Path(inspect.getfile(inspect.unwrap(language.convert)))
 
 
+def converter_inputs(language: registry.Language) -> list[Path]:
+    """The converter's module and the files it reads (its ``INPUT_FILES``, e.g. the
+    written overrides): a change to any of them rebuilds the generated catalogue."""
+    module = inspect.getmodule(inspect.unwrap(language.convert))
+    return [converter_file(language), *(Path(path) for path in getattr(module, "INPUT_FILES", ()))]
+
+
 def converted_catalogue(
     source: polib.POFile, convert: Callable[[str], str], locale: str
 ) -> polib.POFile:
@@ -56,7 +63,7 @@ def build(locale_dir: Path) -> list[Path]:
     written = []
     for language in registry.made(registry.Made.GENERATED):
         locale = to_locale(language.code)
-        converter = converter_file(language).stat().st_mtime
+        converter = max(path.stat().st_mtime for path in converter_inputs(language))
         for source_path in sorted((Path(locale_dir) / SOURCE / "LC_MESSAGES").glob("*.po")):
             target_path = Path(locale_dir) / locale / "LC_MESSAGES" / source_path.name
             newest = max(source_path.stat().st_mtime, converter)

@@ -252,9 +252,9 @@ def _history(rows, words) -> str:
 
 def _targets(targets, moves_left) -> str:
     """A visit puzzle's stars still to reach, and how many moves are left for them."""
-    squares = gettext("The stars are on: %(squares)s") % {
-        "squares": _joined(targets, pgettext("list separator", ", "))
-    }
+    squares = ngettext(
+        "The star is on %(squares)s.", "The stars are on %(squares)s.", len(targets)
+    ) % {"squares": _joined(targets, pgettext("list separator", ", "))}
     left = ngettext(
         "You may make %(count)s more move.", "You may make %(count)s more moves.", moves_left
     ) % {"count": _value(moves_left)}

@@ -101,6 +101,18 @@ def test_castling_says_the_first_broken_condition_and_the_others_behind_why():
     ]
 
 
+def test_one_piece_in_the_way_of_castling_is_said_in_the_singular():
+    one = rules.check_move("4k3/8/8/8/8/8/8/4K1NR w K - 0 1", "e1g1")
+    two = rules.check_move(*EXAMPLES[Reason.CASTLING_BLOCKED][:2])
+    assert english(one) == [
+        "You cannot castle: there is a piece between the king and the rook (g1)."
+    ]
+    assert english(two) == [
+        "You cannot castle: there are pieces between the king and the rook (f1, g1)."
+    ]
+    assert chinese(one) == ["不能王車易位：王和車之間還有棋子（g1）。"]
+
+
 def test_the_rook_that_moved_and_came_back_is_named():
     history = ["h1h2", "e8e7", "h2h1", "e7e8"]
     verdict = rules.check_move("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1g1", history)
@@ -264,7 +276,7 @@ def test_a_pawn_moved_the_wrong_way_hears_the_one_rule_and_the_whole_rule_behind
     assert chinese(verdict) == ["白兵不能從 e4 走到 g6：兵只能往前走。"]
     with translation.override("zh-hant"):
         assert explain_why(verdict) == [
-            "兵只能往前走一格（第一步可以走兩格），吃子時斜著往前走一格，不能後退，也不能橫著走。"
+            "兵往前走一格，第一步可以走兩格；吃子時斜著往前吃。兵不能後退，也不能橫走。"
         ]
 
 

@@ -22,7 +22,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LESSON_FORK = "check-wins-knight-fork"  # 白馬在 b5，黑王在 e8，黑車在 a8
 PRACTICE_FORK = "practice-check-wins-1-1"  # 白馬在 e6，黑王在 h7，黑后在 e4
-WINS_NOTHING = "這步將軍合法，但之後吃不到對方的棋子。"
+WINS_NOTHING = "這步可以將軍，但之後吃不到對方的棋子。"
 
 
 def miss_then_fork(page: Page, axe, wins_nothing: str, fork: str) -> None:

@@ -29,7 +29,7 @@ def test_a_one_move_puzzle_mate_in_one(page: Page, live_server, axe, screenshot_
     assert_no_axe_violations(axe, page)
     play(page, "a2a7")
     expect(feedback(page)).to_have_attribute("data-verdict", "incorrect")
-    expect(feedback(page)).to_contain_text("這步合法，但還沒有將死。")
+    expect(feedback(page)).to_contain_text("這步可以走，但還沒有將死。")
     expect(square(page, "a2")).to_have_attribute("data-piece", "Q")  # the queen went back
     look(page, screenshot_dir, "move-wrong", size)
     assert_no_axe_violations(axe, page)
@@ -43,7 +43,7 @@ def test_a_one_move_puzzle_mate_in_one(page: Page, live_server, axe, screenshot_
 def test_on_a_phone_the_feedback_of_a_move_comes_into_view(page: Page, live_server):
     open_puzzle(page, live_server, "375", "checkmate", "checkmate-queen-with-king")
     play(page, "a2a7")
-    expect(feedback(page)).to_contain_text("這步合法，但還沒有將死。")
+    expect(feedback(page)).to_contain_text("這步可以走，但還沒有將死。")
     page.wait_for_timeout(400)
     box = feedback(page).bounding_box()
     assert box["y"] >= 0 and box["y"] + box["height"] <= SIZES["375"]["height"]
@@ -54,7 +54,7 @@ def test_a_visit_puzzle_collects_the_stars_one_move_at_a_time(
     page: Page, live_server, axe, screenshot_dir, size
 ):
     open_puzzle(page, live_server, size, "rook", "rook-three-stars")
-    expect(page.locator("[data-targets]")).to_have_text("星星在：a8、h8、h3 還可以走 3 步。")
+    expect(page.locator("[data-targets]")).to_have_text("星星在：a8、h8、h3。 還可以走 3 步。")
     look(page, screenshot_dir, "visit-open", size)
     assert_no_axe_violations(axe, page)
     play(page, "a1a2")
@@ -63,11 +63,11 @@ def test_a_visit_puzzle_collects_the_stars_one_move_at_a_time(
     expect(square(page, "a1")).to_have_attribute("data-piece", "R")
     play(page, "a1a8")
     expect(feedback(page)).to_have_attribute("data-verdict", "continue")
-    expect(page.locator("[data-targets]")).to_have_text("星星在：h8、h3 還可以走 2 步。")
+    expect(page.locator("[data-targets]")).to_have_text("星星在：h8、h3。 還可以走 2 步。")
     look(page, screenshot_dir, "visit-one-star", size)
     assert_no_axe_violations(axe, page)
     play(page, "a8h8")
-    expect(page.locator("[data-targets]")).to_have_text("星星在：h3 還可以走 1 步。")
+    expect(page.locator("[data-targets]")).to_have_text("星星在：h3。 還可以走 1 步。")
     play(page, "h8h3")
     expect(feedback(page)).to_have_attribute("data-verdict", "correct")
     expect(page.locator("[data-targets]")).to_have_count(0)

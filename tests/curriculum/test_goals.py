@@ -135,13 +135,13 @@ BOTH_SIDES = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
 def test_castle_short():
     puzzle = move_puzzle(BOTH_SIDES, {"type": "castle", "side": "short"})
     assert_correct(puzzle, "e1g1")
-    assert_incorrect(puzzle, "e1c1", "This move is legal, but it is not castling short.")
+    assert_incorrect(puzzle, "e1c1", "This move is legal, but it is not castling kingside.")
 
 
 def test_castle_long_refuses_castling_through_an_attacked_square():
     puzzle = move_puzzle("3rk3/8/8/8/8/8/8/R3K2R w KQ - 0 1", {"type": "castle", "side": "long"})
     assert_illegal(puzzle, "e1c1", Reason.CASTLING_THROUGH_ATTACK)
-    assert_incorrect(puzzle, "e1g1", "This move is legal, but it is not castling long.")
+    assert_incorrect(puzzle, "e1g1", "This move is legal, but it is not castling queenside.")
 
 
 def test_castle_any_accepts_either_side():
@@ -477,7 +477,7 @@ def test_a_value_that_is_not_an_option_raises_a_value_error():
 def test_messages_are_translated_into_traditional_chinese():
     with translation.override("zh-hant"):
         outcome = judge(move_puzzle(BACK_RANK, {"type": "mate"}), "a1a7")
-    assert outcome.message == "這步合法，但還沒有將死。"
+    assert outcome.message == "這步可以走，但還沒有將死。"
 
 
 def test_visit_refuses_a_move_of_a_piece_the_goal_does_not_name():

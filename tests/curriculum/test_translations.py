@@ -69,7 +69,7 @@ def test_every_simplified_text_is_the_traditional_text_converted():
 def test_simplified_lessons_use_the_mainland_words_for_a_file_and_a_rank():
     board = SIMPLIFIED.lesson("board")
     assert board.title == "棋盘与坐标"
-    assert board.intro[0] == "国际象棋的棋盘有 8 直线、8 横线，一共 64 格。"
+    assert board.intro[0] == "国际象棋的棋盘有 8 条直线、8 条横线，一共 64 格。"
 
 
 def test_the_curriculum_follows_the_active_language():

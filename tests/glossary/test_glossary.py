@@ -155,17 +155,50 @@ def test_the_english_glossary_names_each_term_in_english_and_tags_the_chinese_na
     assert '<a href="/lessons/rook/">Learn it in the lesson “The rook”</a>' in card
 
 
-def test_the_simplified_glossary_is_converted_and_names_no_word_twice(client):
+def other_names(card: str) -> list[str]:
+    return re.findall(r'<span class="other-name"[^>]*>([^<]+)</span>', card)
+
+
+@pytest.fixture
+def simplified_page(client) -> str:
     client.post("/language/", {"language": "zh-hans"})
-    page = client.get("/glossary/").content.decode()
-    file_card = term_card(page, "file")
+    return client.get("/glossary/").content.decode()
+
+
+def test_the_simplified_glossary_is_converted_and_names_no_word_twice(simplified_page):
+    file_card = term_card(simplified_page, "file")
     assert "<span>直线</span></h3>" in file_card
-    # 直線 is 直线 itself and is not named twice; 列 stays, with its warning (行/列 reversed)
-    assert re.findall(r'<span class="other-name"[^>]*>([^<]+)</span>', file_card) == ["列", "File"]
-    chess = term_card(page, "chess")
+    # 直線 is 直线 itself and is not named twice; Taiwan's 直行 comes first, then 列
+    assert other_names(file_card) == ["直行", "列", "File"]
+    chess = term_card(simplified_page, "chess")
     assert "<span>国际象棋</span></h3>" in chess
-    assert re.findall(r'<span class="other-name"[^>]*>([^<]+)</span>', chess) == ["Chess"]
+    assert other_names(chess) == ["西洋棋", "Chess"]
     assert '<span class="other-name" lang="en">Chess</span>' in chess
+
+
+def test_a_term_the_mainland_names_otherwise_keeps_the_taiwan_word_as_taiwans(simplified_page):
+    for key, mainland, taiwan in (
+        ("chess", "国际象棋", "西洋棋"),
+        ("file", "直线", "直行"),
+        ("rank", "横线", "横排"),
+        ("blocked-leg", "蹩马腿", "绊马脚"),
+    ):
+        card = term_card(simplified_page, key)
+        assert f"<span>{mainland}</span></h3>" in card
+        named = f'<span class="other-name">{taiwan}</span>\n          <span class="where">（台湾）'
+        assert named in card
+    # A term with the same name on both sides gets no Taiwan name.
+    assert other_names(term_card(simplified_page, "castling")) == ["入堡", "易位", "Castling"]
+
+
+def test_the_simplified_glossary_defines_a_file_without_hang(simplified_page):
+    """行 is a row in Mainland usage: a file is 一整列格 there, and the warning is Taiwan's."""
+    card = term_card(simplified_page, "file")
+    meaning = re.search(r'<p class="glossary-meaning">([^<]+)</p>', card).group(1)
+    assert meaning == "由下往上的一整列格，用字母 a 到 h 来叫。"
+    assert "行" not in meaning
+    assert "小心！台湾正好相反：用“行”叫直线，“列”叫横线" in card
+    assert "有些资料" not in card
 
 
 def test_the_glossary_warns_that_some_texts_use_hang_and_lie_the_other_way_round(client):

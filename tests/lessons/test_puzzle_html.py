@@ -138,5 +138,13 @@ def test_a_visit_puzzle_names_its_stars_and_the_moves_left():
     assert 'data-stars="a8 h8"' in html
     assert '<span class="moves-left" data-moves-left="1">' in html
     english = section(language="en", targets=["a8", "h8"], moves_left=2, input_mode="move")
-    assert "The stars are on: a8, h8" in english
+    assert "The stars are on a8, h8. <span" in english
     assert "You may make 2 more moves." in english
+
+
+def test_one_star_is_named_in_the_singular():
+    english = section(language="en", targets=["f3"], moves_left=1, input_mode="move")
+    assert "The star is on f3. <span" in english
+    assert "You may make 1 more move." in english
+    chinese = section(language="zh-hant", targets=["f3"], moves_left=1, input_mode="move")
+    assert "星星在：f3。 <span" in chinese

@@ -179,7 +179,7 @@ def test_a_fen_in_the_address_starts_a_game_from_it(client):
 def test_a_bad_fen_in_the_address_is_a_400_page_in_chinese(client, fen):
     response = client.get("/board/", {"fen": fen})
     assert response.status_code == 400
-    assert "不是合法的局面" in response.content.decode()
+    assert "局面不合規則" in response.content.decode()
 
 
 def test_threefold_repetition_offers_the_claim_and_the_claim_draws(client):

@@ -96,8 +96,7 @@ def test_a_mail_the_server_cannot_send_is_logged_and_said_honestly(parent, caplo
         response = Client().post(RESET, {"email": "parent@example.org"})
     assert response.status_code == 503
     assert error_message(response) == (
-        "我們的郵件伺服器沒有收下這封信，所以連結沒有寄出。請晚一點再試；"
-        "如果一直這樣，請告訴管理這個網站的人。"
+        "郵件伺服器沒有收下這封信，連結沒有寄出。請晚點再試，或告訴管理網站的人。"
     )
     assert "could not be sent" in caplog.text and "ConnectionRefusedError" in caplog.text
 
