@@ -139,7 +139,7 @@ LONE_READINGS: dict[str, tuple[str, ...]] = {"行": ("ㄏㄤˊ",)}
 
 # 得 after one of these is the particle ˙ㄉㄜ of a complement (做得好、吃得到、強得多).
 VERBS_BEFORE_PARTICLE_DE = frozenset(
-    "做吃走離看強到集跑跳寫說想擋守放擺快慢遠近動站聽猜玩找拿算排移"
+    "做吃走離看強到集跑跳寫說想擋守放擺快慢遠近動站聽猜玩找拿算排移隔"
 )
 # 數 before one of these, or before punctuation, is the verb ㄕㄨˇ (數到、數來、數將軍、數的是、
 # 往中間數：), unless it ends a noun after one of BEFORE_NOUN_SHU (分數一樣、次數。、算數。).
