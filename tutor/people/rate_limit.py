@@ -11,6 +11,7 @@ from datetime import timedelta
 from django.http import HttpRequest
 from django.utils import timezone
 
+from tutor.client_address import client_address
 from tutor.people.models import LoginFailure
 
 MAX_FAILURES = 5
@@ -20,7 +21,8 @@ KEPT_FOR = timedelta(hours=1)  # the longest any count is read (a class's lock, 
 
 
 def address(request: HttpRequest) -> str:
-    return request.META.get("REMOTE_ADDR", "")
+    """The client's address, through the trusted proxies (settings.TRUSTED_PROXIES)."""
+    return client_address(request)
 
 
 def client_key(request: HttpRequest, target: str) -> str:
