@@ -35,7 +35,7 @@ password_reset_patterns = [
     ),
     path(
         "accounts/reset/<uidb64>/<token>/",
-        auth_views.PasswordResetConfirmView.as_view(
+        password_reset.PasswordResetConfirmView.as_view(
             template_name="people/password_reset_confirm.html",
             success_url=reverse_lazy("people:password_reset_complete"),
         ),
