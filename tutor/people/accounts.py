@@ -14,10 +14,11 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from lessons.learners import current_learner, use_learner
-from tutor.people import adoption, rate_limit
+from tutor.people import adoption, email_links, rate_limit
 from tutor.people.assignments import STUDENT_SESSION_KEY
 from tutor.people.forms import DeleteAccountForm, PinForm, SignInForm, SignUpForm
 from tutor.people.models import ChildProfile, Classroom, GrownUp
+from tutor.people.names import email_key, name_key
 from tutor.people.next_url import safe_next_url
 from tutor.people.parents import pin_answer
 from tutor.people.permissions import LOCKED_SESSION_KEY, grown_up_of, grown_up_required
@@ -31,7 +32,11 @@ def _accounts(typed: str) -> list[int]:
     case-insensitive match included: on PostgreSQL 「ı」 finds 「I」 and 「ſ」 finds 「S」)."""
     return list(
         get_user_model()
-        .objects.filter(Q(username__iexact=typed) | Q(email__iexact=typed))
+        .objects.filter(
+            Q(username__iexact=typed)
+            | Q(email__iexact=typed)
+            | Q(grown_up__name_key=name_key(typed))
+        )
         .values_list("pk", flat=True)[:10]
     )
 
@@ -99,7 +104,10 @@ def sign_up(request: HttpRequest) -> HttpResponse:
                 with transaction.atomic():  # the account, its extras and the adopted progress
                     user = form.save()
                     grown_up = GrownUp.objects.create(
-                        user=user, here_for=form.cleaned_data["here_for"]
+                        user=user,
+                        here_for=form.cleaned_data["here_for"],
+                        name_key=name_key(user.username),
+                        email_key=email_key(user.email) if user.email else "",
                     )
             except IntegrityError:  # the same name taken by a sign-up a moment earlier
                 form.add_error(
@@ -109,6 +117,8 @@ def sign_up(request: HttpRequest) -> HttpResponse:
             else:
                 login(request, user, backend="django.contrib.auth.backends.ModelBackend")
                 _adopt_browser_learner(request, grown_up)
+                if user.email:
+                    email_links.send_link(request, grown_up)
                 return redirect(grown_up.home_url_name)
         return render(request, "people/sign_up.html", {"form": form}, status=400)
     return render(request, "people/sign_up.html", {"form": form})

@@ -16,6 +16,7 @@ import logging
 import smtplib
 
 from django.contrib.auth import forms as auth_forms
+from django.contrib.auth import get_user_model
 from django.contrib.auth import views as auth_views
 from django.core.mail import EmailMultiAlternatives
 from django.http import HttpResponse
@@ -24,6 +25,7 @@ from django.template import loader
 from django.utils.translation import gettext
 
 from tutor.people import rate_limit
+from tutor.people.names import email_key
 
 logger = logging.getLogger(__name__)
 ADDRESS_SCOPE = "reset-address"  # LoginFailure.scope holds 20 characters
@@ -38,6 +40,13 @@ class PasswordResetForm(auth_forms.PasswordResetForm):
         super().__init__(*args, **kwargs)
         self.requester = requester  # the client's address (rate_limit.address)
         self.failed_to_send = False
+
+    def get_users(self, email):
+        """Only the account that verified this address (tutor.people.email_links)."""
+        users = get_user_model()._default_manager.filter(
+            grown_up__email_key=email_key(email), grown_up__email_verified=True, is_active=True
+        )
+        return (user for user in users if user.has_usable_password())
 
     def send_mail(
         self,
