@@ -4,11 +4,11 @@ from datetime import timedelta
 
 import pytest
 from django.conf import settings
-from django.contrib.sessions.models import Session
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from tutor.models import LearnerSession as Session
 from tutor.sessions import SessionStore
 
 pytestmark = pytest.mark.django_db

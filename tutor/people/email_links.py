@@ -21,6 +21,7 @@ from django.shortcuts import render
 from django.template import loader
 from django.urls import reverse
 from django.utils.translation import gettext
+from django.views.decorators.http import require_safe
 
 from tutor.people.models import GrownUp
 
@@ -49,6 +50,7 @@ def send_link(request: HttpRequest, grown_up: GrownUp) -> bool:
     return True
 
 
+@require_safe
 def verify_email(request: HttpRequest, token: str) -> HttpResponse:
     try:
         claim = signing.loads(token, salt=SALT, max_age=timedelta(days=LINK_DAYS))
