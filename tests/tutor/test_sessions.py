@@ -17,7 +17,6 @@ from django.utils import timezone
 from lessons.learners import LEARNER_SESSION_KEY, forget_in_sessions
 from tests.people.conftest import make_grown_up, signed_in
 from tutor.models import LearnerSession
-from tutor.models import LearnerSession as Session
 from tutor.sessions import SessionStore
 
 pytestmark = pytest.mark.django_db
@@ -47,7 +46,7 @@ def test_a_saved_session_is_read_back_in_one_statement():
 def test_an_expired_session_reads_as_empty_and_gets_a_new_key_when_saved():
     key = saved(learner_id=7)
     past = timezone.now() - timedelta(seconds=1)
-    Session.objects.filter(session_key=key).update(expire_date=past)
+    LearnerSession.objects.filter(session_key=key).update(expire_date=past)
     session = SessionStore(key)
     assert session.load() == {}
     assert session.session_key is None
@@ -63,7 +62,7 @@ def test_an_unknown_key_reads_as_empty():
 
 def test_a_session_whose_data_was_altered_reads_as_empty():
     key = saved(learner_id=7)
-    Session.objects.filter(session_key=key).update(session_data="eyJsZWFybmVyX2lkIjo5fQ:bad:sig")
+    LearnerSession.objects.filter(session_key=key).update(session_data="eyJsZWFybmVyX2lkIjo5fQ:bad:sig")
     assert SessionStore(key).load() == {}
 
 
