@@ -21,12 +21,13 @@ test: setup
 	$(BIN)/ruff format --check .
 	$(BIN)/pytest
 
-# The way a school runs it: gunicorn + whitenoise, compressed and hashed static files.
+# The way a school runs it: nginx on HOST:PORT in front of gunicorn (on 127.0.0.1:PORT+1),
+# whitenoise serving compressed, hashed static files (deploy/serve.py; needs Debian's nginx).
 # Needs SECRET_KEY and ALLOWED_HOSTS in the environment (see README).
 serve: setup
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput
-	$(BIN)/gunicorn tutor.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile -
+	$(PY) deploy/serve.py --host $(HOST) --port $(PORT) --workers $(WORKERS)
 
 # The measurements of the README (each prints its figures; a run over a target goes on to
 # the next). Bounded: each script has a time limit; about 15 minutes in all on 2 cores.

@@ -13,6 +13,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from languages import registry
+from tutor.client_address import parse_networks
 from tutor.env import env_bool, env_email, env_int, env_list, env_port, env_str, require
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -230,6 +231,15 @@ if EMAIL_HOST_USER and not EMAIL_HOST_PASSWORD:
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)  # seconds; a stuck mail server fails the page
 DEFAULT_FROM_EMAIL = env_email("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# The proxies in front of the app (addresses or networks): the client's address is read
+# from X-Forwarded-For only through them (tutor/client_address.py). `make serve` puts its
+# own nginx in front on 127.0.0.1 and adds that address.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
+try:
+    parse_networks(TRUSTED_PROXIES)
+except ValueError as error:
+    raise ImproperlyConfigured(f"TRUSTED_PROXIES: {error}.") from None
 
 if not DEBUG:
     # Behind a TLS-terminating proxy set SECURE_PROXY_SSL_HEADER=1; a school's

@@ -2,9 +2,10 @@
 
 - `scratch_database()`: a throw-away database (a temp SQLite file, or a temp PostgreSQL
   database created beside the one DATABASE_URL names, dropped afterwards);
-- `app_server()`: the app as `make serve` runs it (migrate, collectstatic, gunicorn with
-  3 workers, DEBUG off) on 127.0.0.1;
-- `hello_server()`: a bare Django 5.2 "hello" project under the same gunicorn command;
+- `app_server()`: the app as `make serve` runs it (migrate, collectstatic, nginx in front of
+  gunicorn with 3 workers: deploy/serve.py, DEBUG off) on 127.0.0.1; `front=False` leaves
+  nginx out (gunicorn alone, as `make serve` ran before it had nginx);
+- `hello_server()`: a bare Django 5.2 "hello" project under the same command;
 - `wrk()`: Debian's wrk (installed with apt-get when missing), its figures read back as JSON
   from a Lua `done()` hook, so the p95 is wrk's own.
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -156,6 +158,48 @@ def _gunicorn(module: str, port: int, env: dict, cwd: Path, workers: int) -> sub
     return process
 
 
+def _free_port() -> int:
+    """A port the system has free on 127.0.0.1 now (for gunicorn behind nginx)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _served(
+    module: str, port: int, env: dict, cwd: Path, workers: int, front: bool
+) -> subprocess.Popen:
+    """gunicorn alone on `port`, or (`front`) deploy/serve.py: nginx on `port`, gunicorn
+    behind it on the next port."""
+    if not front:
+        return _gunicorn(module, port, env, cwd, workers)
+    run_dir = tempfile.mkdtemp(prefix="tutor-front-")
+    command = [
+        str(BIN / "python"),
+        str(ROOT / "deploy" / "serve.py"),
+        "--app",
+        module,
+        "--chdir",
+        str(cwd),
+        "--port",
+        str(port),
+        "--workers",
+        str(workers),
+        "--upstream-port",
+        str(_free_port()),
+        "--run-dir",
+        run_dir,
+        "--quiet",
+    ]
+    descriptor, log_path = tempfile.mkstemp(prefix="served-", suffix=".log")
+    process = subprocess.Popen(
+        command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=descriptor
+    )
+    os.close(descriptor)
+    process.log_path = log_path
+    process.run_dir = run_dir
+    return process
+
+
 def log_tail(process: subprocess.Popen, size: int = 3000) -> str:
     """The end of a server's error log (gunicorn's and Django's messages)."""
     return Path(process.log_path).read_text(errors="replace")[-size:]
@@ -183,20 +227,26 @@ def _stop(process: subprocess.Popen) -> None:
         process.kill()
         process.wait()
     os.unlink(process.log_path)
+    if getattr(process, "run_dir", None):
+        shutil.rmtree(process.run_dir, ignore_errors=True)
 
 
 @contextmanager
 def app_server(
-    port: int, database_url: str, workers: int = WORKERS, migrate: bool = True
+    port: int,
+    database_url: str,
+    workers: int = WORKERS,
+    migrate: bool = True,
+    front: bool = True,
 ) -> Iterator[Server]:
     """The app as `make serve` runs it: migrate, collectstatic (into a throw-away
-    STATIC_ROOT), gunicorn tutor.wsgi."""
+    STATIC_ROOT), nginx in front of gunicorn tutor.wsgi (`front=False`: gunicorn alone)."""
     with tempfile.TemporaryDirectory(prefix="tutor-static-") as static_root:
         env = dict(app_env(database_url), STATIC_ROOT=static_root)
         if migrate:
             manage(env, "migrate", "--noinput")
         manage(env, "collectstatic", "--noinput")
-        process = _gunicorn("tutor.wsgi", port, env, ROOT, workers)
+        process = _served("tutor.wsgi", port, env, ROOT, workers, front)
         try:
             _wait_ready(process, f"http://127.0.0.1:{port}/healthz")
             yield Server(port, process, env)
@@ -205,12 +255,12 @@ def app_server(
 
 
 @contextmanager
-def hello_server(port: int, workers: int = WORKERS) -> Iterator[Server]:
-    """A bare Django "hello" project under the same gunicorn command and worker count."""
+def hello_server(port: int, workers: int = WORKERS, front: bool = True) -> Iterator[Server]:
+    """A bare Django "hello" project served the same way, with the same worker count."""
     with tempfile.TemporaryDirectory(prefix="tutor-hello-") as folder:
         Path(folder, "hello.py").write_text(HELLO_PROJECT.format(secret=SECRET_KEY))
         env = dict(os.environ, DJANGO_SETTINGS_MODULE="hello", PYTHONPATH=folder)
-        process = _gunicorn("hello:application", port, env, Path(folder), workers)
+        process = _served("hello:application", port, env, Path(folder), workers, front)
         try:
             _wait_ready(process, f"http://127.0.0.1:{port}/")
             yield Server(port, process, env)
@@ -219,10 +269,20 @@ def hello_server(port: int, workers: int = WORKERS) -> Iterator[Server]:
 
 
 def worker_pids(server: Server) -> list[int]:
-    """The gunicorn workers' process ids (children of the master)."""
+    """The gunicorn workers' process ids (children of the master; behind nginx the
+    master is a child of deploy/serve.py)."""
     pid = server.process.pid
-    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    return [int(child) for child in children]
+    if "serve.py" in Path(f"/proc/{pid}/cmdline").read_text(errors="replace"):
+        pid = next(
+            child
+            for child in _children(pid)
+            if "gunicorn" in Path(f"/proc/{child}/cmdline").read_text(errors="replace")
+        )
+    return _children(pid)
+
+
+def _children(pid: int) -> list[int]:
+    return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
 
 
 def memory_kb(pid: int) -> dict[str, int]:

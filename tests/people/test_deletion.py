@@ -6,13 +6,13 @@ Each learner has progress and a device signed in as them, so a leftover would sh
 
 import pytest
 from django.contrib.auth import SESSION_KEY, get_user_model
-from django.contrib.sessions.models import Session
 from django.test import Client
 from django.urls import reverse
 
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
 from tests.people.conftest import make_grown_up, make_student, signed_in
+from tutor.models import LearnerSession as Session
 from tutor.people.models import ChildProfile, Classroom, GrownUp, LoginFailure, Student
 
 pytestmark = pytest.mark.django_db
@@ -235,9 +235,8 @@ def test_a_device_still_naming_a_deleted_learner_does_not_show_them(school):
 
 
 def test_a_compressed_session_is_found_and_a_forged_one_is_left_alone():
-    from django.contrib.sessions.backends.db import SessionStore
-
     from lessons.learners import forget_in_sessions
+    from tutor.sessions import SessionStore
 
     big = SessionStore()
     big.update({LEARNER_SESSION_KEY: 41, "hints_shown": ["knight-first-jump"] * 50})

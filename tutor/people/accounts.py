@@ -4,6 +4,8 @@ Sign-up and sign-in keep the progress this browser already made, waiting to be t
 it is (tutor.people.adoption). Django's login() rotates the session key.
 """
 
+import math
+
 from django.contrib.auth import get_user_model, login, logout
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
@@ -12,10 +14,11 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from lessons.learners import current_learner, use_learner
-from tutor.people import adoption, rate_limit
+from tutor.people import adoption, email_links, rate_limit
 from tutor.people.assignments import STUDENT_SESSION_KEY
 from tutor.people.forms import DeleteAccountForm, PinForm, SignInForm, SignUpForm
 from tutor.people.models import ChildProfile, Classroom, GrownUp
+from tutor.people.names import email_key, name_key
 from tutor.people.next_url import safe_next_url
 from tutor.people.parents import pin_answer
 from tutor.people.permissions import LOCKED_SESSION_KEY, grown_up_of, grown_up_required
@@ -24,23 +27,61 @@ SIGN_IN_SCOPE = "sign-in"
 SIGN_IN_ADDRESS_SCOPE = "sign-in-address"
 
 
-def sign_in_keys(request: HttpRequest, typed: str) -> list[tuple[str, str, int]]:
-    """The counts a sign-in try is held to, as (scope, key, limit): one per account the typed
-    name could find, by whichever spelling (the database's case-insensitive match included:
-    on PostgreSQL 「ı」 finds 「I」 and 「ſ」 finds 「S」), each with the client's address; the
-    typed text itself when it finds no account; and the address alone, for every try."""
-    typed = typed.replace("\x00", "").strip()[:254]
-    accounts = (
+def _accounts(typed: str) -> list[int]:
+    """The accounts a typed name could find, by whichever spelling (the database's
+    case-insensitive match included: on PostgreSQL 「ı」 finds 「I」 and 「ſ」 finds 「S」)."""
+    return list(
         get_user_model()
-        .objects.filter(Q(username__iexact=typed) | Q(email__iexact=typed))
+        .objects.filter(
+            Q(username__iexact=typed)
+            | Q(email__iexact=typed)
+            | Q(grown_up__name_key=name_key(typed))
+        )
         .values_list("pk", flat=True)[:10]
     )
+
+
+def sign_in_keys(
+    request: HttpRequest, typed: str, accounts: list[int]
+) -> list[tuple[str, str, int]]:
+    """The counts a sign-in try is held to at this address, as (scope, key, limit): one per
+    account the typed name finds, each with the client's address; the typed text itself
+    when it finds no account; and the address alone, for every try (the last one)."""
     address = rate_limit.address(request)
     keys = [(SIGN_IN_SCOPE, f"account-{pk}|{address}", rate_limit.MAX_FAILURES) for pk in accounts]
     if not keys:
         keys = [(SIGN_IN_SCOPE, rate_limit.client_key(request, typed), rate_limit.MAX_FAILURES)]
     keys.append((SIGN_IN_ADDRESS_SCOPE, address, rate_limit.MAX_FAILURES_PER_ADDRESS))
     return keys
+
+
+def _reserve_sign_in(request: HttpRequest, typed: str) -> tuple[list, list[int]] | float:
+    """Count this try against its address and its accounts before the password is checked
+    (rate_limit.reserve): the keys and the rows reserved, or the seconds to wait (> 0)
+    when it may not be checked now (the address's limits, or an account's delay)."""
+    typed = typed.replace("\x00", "").strip()[:254]
+    pks = _accounts(typed)
+    accounts = [rate_limit.account_key(pk) for pk in pks]
+    wait = max((rate_limit.account_wait(key) for key in accounts), default=0.0)
+    if wait:
+        return wait
+    keys = sign_in_keys(request, typed, pks)
+    reserved = []
+    for scope, key, limit in keys:
+        row = rate_limit.reserve(scope, key, limit)
+        if row is None:
+            rate_limit.release(reserved)
+            return float(rate_limit.WINDOW.total_seconds())
+        reserved.append(row)
+    for key in accounts:
+        row = rate_limit.record_failure(rate_limit.ACCOUNT_SCOPE, key)
+        reserved.append(row)
+        wait = rate_limit.account_wait(key, excluding=row)
+        if wait:  # another try at the account came in at the same moment
+            rate_limit.release(reserved)
+            return wait
+        keys.append((rate_limit.ACCOUNT_SCOPE, key, 0))
+    return keys, reserved
 
 
 def _adopt_browser_learner(request: HttpRequest, grown_up: GrownUp) -> None:
@@ -63,7 +104,10 @@ def sign_up(request: HttpRequest) -> HttpResponse:
                 with transaction.atomic():  # the account, its extras and the adopted progress
                     user = form.save()
                     grown_up = GrownUp.objects.create(
-                        user=user, here_for=form.cleaned_data["here_for"]
+                        user=user,
+                        here_for=form.cleaned_data["here_for"],
+                        name_key=name_key(user.username),
+                        email_key=email_key(user.email) if user.email else "",
                     )
             except IntegrityError:  # the same name taken by a sign-up a moment earlier
                 form.add_error(
@@ -73,6 +117,8 @@ def sign_up(request: HttpRequest) -> HttpResponse:
             else:
                 login(request, user, backend="django.contrib.auth.backends.ModelBackend")
                 _adopt_browser_learner(request, grown_up)
+                if user.email:
+                    email_links.send_link(request, grown_up)
                 return redirect(grown_up.home_url_name)
         return render(request, "people/sign_up.html", {"form": form}, status=400)
     return render(request, "people/sign_up.html", {"form": form})
@@ -82,21 +128,27 @@ def sign_in(request: HttpRequest) -> HttpResponse:
     form = SignInForm(request, data=request.POST if request.method == "POST" else None)
     next_url = safe_next_url(request, "")
     if request.method == "POST":
-        keys = sign_in_keys(request, request.POST.get("username", ""))
-        if any(rate_limit.is_blocked(scope, key, limit) for scope, key, limit in keys):
-            return render(request, "people/too_many_tries.html", status=429)
+        reserved = _reserve_sign_in(request, request.POST.get("username", ""))
+        if isinstance(reserved, float):
+            return _too_many_tries(request, reserved)
+        keys, _rows = reserved
         if form.is_valid():
-            for scope, key, _limit in keys[:-1]:  # the address's count stays: it spans accounts
-                rate_limit.clear_failures(scope, key)
+            for scope, key, _limit in keys:
+                if scope != SIGN_IN_ADDRESS_SCOPE:  # the address's count spans accounts: kept
+                    rate_limit.clear_failures(scope, key)
             login(request, form.get_user())
             grown_up = grown_up_of(form.get_user())
             _adopt_browser_learner(request, grown_up)
             return redirect(next_url or grown_up.home_url_name)
-        for scope, key, _limit in keys:
-            rate_limit.record_failure(scope, key)
-        context = {"form": form, "next": next_url}
+        context = {"form": form, "next": next_url}  # the reserved rows stay, as failures
         return render(request, "people/sign_in.html", context, status=400)
     return render(request, "people/sign_in.html", {"form": form, "next": next_url})
+
+
+def _too_many_tries(request: HttpRequest, seconds: float) -> HttpResponse:
+    """429: the address's limits say 15 minutes; an account's delay says its seconds."""
+    context = {"seconds": math.ceil(seconds)} if seconds < 15 * 60 else {}
+    return render(request, "people/too_many_tries.html", context, status=429)
 
 
 @require_POST

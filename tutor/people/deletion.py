@@ -22,6 +22,7 @@ from django.dispatch import receiver
 
 from lessons.learners import forget_in_sessions
 from lessons.models import Learner
+from tutor.models import LearnerSession
 from tutor.people.assignments import STUDENT_SESSION_KEY
 from tutor.people.models import ChildProfile, Classroom, GrownUp, LoginFailure, Student
 
@@ -64,6 +65,12 @@ def _delete_noted_learners(sender, instance, using, **kwargs) -> None:
         LoginFailure.objects.using(using).filter(key=f"class-{instance.pk}").delete()
     else:
         LoginFailure.objects.using(using).filter(key__startswith=f"account-{instance.pk}|").delete()
+
+
+@receiver(post_delete, sender=settings.AUTH_USER_MODEL)
+def _end_accounts_sessions(sender, instance, using, **kwargs) -> None:
+    """The sessions signed in as a deleted account go with it (no row keeps its id)."""
+    LearnerSession.objects.using(using).filter(account_id=instance.pk).delete()
 
 
 @receiver(post_delete, sender=Student)

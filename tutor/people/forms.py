@@ -10,7 +10,8 @@ from django.utils.translation import gettext_lazy as _
 
 from tutor.people.avatars import DEFAULT_AVATAR, avatar_choices
 from tutor.people.lesson_index import lesson_choices
-from tutor.people.models import HereFor
+from tutor.people.models import GrownUp, HereFor
+from tutor.people.names import email_key, looks_disguised, name_key
 
 MAX_STUDENTS_PER_PASTE = 60
 NICKNAME_MAX = 40
@@ -38,11 +39,28 @@ class SignUpForm(UserCreationForm):
         labels = {"username": _("Username or e-mail"), "email": _("E-mail (for password resets)")}
         help_texts = {"username": "", "email": ""}
 
+    def clean_username(self) -> str:
+        username = self.cleaned_data["username"]
+        if looks_disguised(username):
+            raise forms.ValidationError(
+                _("This name mixes letters that look alike from different alphabets.")
+            )
+        if GrownUp.objects.filter(name_key=name_key(username)).exists():
+            raise forms.ValidationError(_("An account with a name like this one exists."))
+        return username
+
     def clean(self):
         cleaned = super().clean()
         username = cleaned.get("username") or ""
         if "@" in username and not cleaned.get("email"):
             cleaned["email"] = username
+        email = cleaned.get("email") or ""
+        verified = GrownUp.objects.filter(email_key=email_key(email), email_verified=True)
+        if email and verified.exists():
+            self.add_error(
+                "email" if self.data.get("email") else "username",
+                _("This e-mail already has an account: sign in, or ask for a new password."),
+            )
         cleaned["here_for"] = cleaned.get("here_for") or HereFor.FAMILY
         return cleaned
 
@@ -53,9 +71,12 @@ class SignInForm(AuthenticationForm):
     username = forms.CharField(label=_("Username or e-mail"), max_length=254)
 
     def clean_username(self) -> str:
+        """An e-mail address signs in only the account that verified it."""
         username = self.cleaned_data["username"].strip()
         if "@" in username:
-            users = get_user_model().objects.filter(email__iexact=username)
+            users = get_user_model().objects.filter(
+                grown_up__email_key=email_key(username), grown_up__email_verified=True
+            )
             if len(users) == 1 and users[0].get_username() != username:
                 return users[0].get_username()
         return username

@@ -43,6 +43,24 @@ class GrownUp(models.Model):
     )
     pin_hash = models.CharField(max_length=128, blank=True)
     here_for = models.CharField(max_length=10, choices=HereFor.choices, default=HereFor.FAMILY)
+    # The username as a reader sees it (tutor.people.names.name_key): no two accounts share
+    # one, on SQLite as on PostgreSQL. Null only for an account made before it existed
+    # whose name looked like an older one's.
+    name_key = models.CharField(max_length=254, unique=True, null=True)  # noqa: DJ001 (unique, many nulls)
+    # The account's e-mail (user.email) case-folded, and whether a link mailed to it was
+    # opened. Until then it is only a claim: it signs nobody in and gets no reset link,
+    # and whoever verifies an address first keeps it (one verified account an address).
+    email_key = models.CharField(max_length=254, blank=True, default="")
+    email_verified = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["email_key"],
+                condition=models.Q(email_verified=True),
+                name="one_verified_account_an_email",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"grown-up {self.user_id}"

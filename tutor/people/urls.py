@@ -5,6 +5,7 @@ from tutor.people import (
     accounts,
     classes,
     dashboards,
+    email_links,
     exports,
     parents,
     password_reset,
@@ -35,7 +36,7 @@ password_reset_patterns = [
     ),
     path(
         "accounts/reset/<uidb64>/<token>/",
-        auth_views.PasswordResetConfirmView.as_view(
+        password_reset.PasswordResetConfirmView.as_view(
             template_name="people/password_reset_confirm.html",
             success_url=reverse_lazy("people:password_reset_complete"),
         ),
@@ -53,6 +54,7 @@ password_reset_patterns = [
 urlpatterns = [
     path("accounts/signup/", accounts.sign_up, name="sign_up"),
     path("accounts/login/", accounts.sign_in, name="sign_in"),
+    path("accounts/verify-email/<str:token>/", email_links.verify_email, name="verify_email"),
     path("accounts/logout/", accounts.sign_out, name="sign_out"),
     path("accounts/delete/", accounts.delete_account, name="delete_account"),
     *password_reset_patterns,

@@ -1,0 +1,132 @@
+"""Serve the app as production does: nginx on HOST:PORT in front of gunicorn on 127.0.0.1.
+
+    python deploy/serve.py [--host 127.0.0.1] [--port 8000] [--workers 3]
+
+`make serve` runs it after migrate and collectstatic. Gunicorn listens on 127.0.0.1 only
+(UPSTREAM_PORT, default PORT + 1); nginx (Debian's package) buffers each request and each
+answer, so slow clients never hold a gunicorn worker. 127.0.0.1 is added to
+TRUSTED_PROXIES, so the app reads the client's address from the X-Forwarded-For nginx
+writes (tutor/client_address.py). Both processes stop together (Ctrl-C, SIGTERM, or
+either one exiting). Only the standard library: this runs before Django is set up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATE = Path(__file__).with_name("nginx.conf")
+NGINX_MISSING = (
+    "make serve puts nginx in front of gunicorn, and nginx is not installed: "
+    "sudo apt-get install -y nginx (or set NGINX to its path)."
+)
+
+
+def find_nginx() -> str | None:
+    return os.environ.get("NGINX") or shutil.which("nginx") or shutil.which("/usr/sbin/nginx")
+
+
+def nginx_config(
+    *, host: str, port: int, upstream_port: int, run_dir: Path, access_log: str
+) -> str:
+    # As root nginx runs its workers as another user; Debian's unprivileged one.
+    user = "user nobody nogroup;" if os.geteuid() == 0 else ""
+    return TEMPLATE.read_text().format(
+        user=user,
+        host=host,
+        port=port,
+        upstream_port=upstream_port,
+        run_dir=run_dir,
+        access_log=access_log,
+    )
+
+
+def trusted_proxies(existing: str) -> str:
+    entries = [entry.strip() for entry in existing.split(",") if entry.strip()]
+    return ",".join([*entries, "127.0.0.1"] if "127.0.0.1" not in entries else entries)
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    parser.add_argument("--upstream-port", type=int, default=None)
+    parser.add_argument("--workers", type=int, default=int(os.environ.get("WORKERS", "3")))
+    parser.add_argument("--app", default="tutor.wsgi", help="the WSGI application")
+    parser.add_argument("--chdir", type=Path, default=ROOT, help="gunicorn's folder")
+    parser.add_argument("--run-dir", type=Path, default=None, help="nginx's files")
+    parser.add_argument("--quiet", action="store_true", help="no access logs")
+    return parser.parse_args(argv)
+
+
+def start(options: argparse.Namespace) -> tuple[subprocess.Popen, subprocess.Popen]:
+    nginx = find_nginx()
+    if not nginx:
+        sys.exit(NGINX_MISSING)
+    upstream_port = options.upstream_port or options.port + 1
+    run_dir = (options.run_dir or ROOT / "var" / f"serve-{options.port}").resolve()
+    run_dir.mkdir(parents=True, exist_ok=True)
+    run_dir.chmod(0o755)  # nginx's workers (another user when started as root) write here
+    config = run_dir / "nginx.conf"
+    config.write_text(
+        nginx_config(
+            host=options.host,
+            port=options.port,
+            upstream_port=upstream_port,
+            run_dir=run_dir,
+            access_log="off" if options.quiet else "/dev/stdout combined",
+        )
+    )
+    env = dict(os.environ, TRUSTED_PROXIES=trusted_proxies(os.environ.get("TRUSTED_PROXIES", "")))
+    gunicorn = [
+        str(Path(sys.executable).parent / "gunicorn"),
+        options.app,
+        "--bind",
+        f"127.0.0.1:{upstream_port}",
+        "--workers",
+        str(options.workers),
+    ]
+    app = subprocess.Popen(gunicorn, cwd=options.chdir, env=env)
+    front = subprocess.Popen(
+        [nginx, "-p", str(run_dir), "-c", str(config), "-e", "stderr", "-g", "daemon off;"]
+    )
+    return app, front
+
+
+def stop(*processes: subprocess.Popen) -> None:
+    for process in processes:
+        if process.poll() is None:
+            process.terminate()
+    deadline = time.monotonic() + 15
+    for process in processes:
+        try:
+            process.wait(timeout=max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def main(argv: list[str]) -> int:
+    app, front = start(parse_args(argv))
+
+    def _stop(signum, frame):
+        stop(front, app)
+        sys.exit(0)
+
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, _stop)
+    while app.poll() is None and front.poll() is None:
+        time.sleep(0.5)
+    stop(front, app)
+    return 1  # one of them ended on its own
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,109 @@
+"""Guesses at one account from many addresses: a growing delay, never a lock.
+
+OWASP ASVS 2.2.1: at most about 100 failed tries an hour at one account, wherever they
+come from; a stranger's guesses must not lock the owner out for long (2.2.1's note).
+"""
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth import SESSION_KEY
+from django.test import Client, override_settings
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.people.conftest import make_grown_up
+from tutor.people import rate_limit
+from tutor.people.models import LoginFailure
+
+pytestmark = pytest.mark.django_db
+
+SIGN_IN = reverse("people:sign_in")
+PROXY = "127.0.0.1"
+
+
+def _from(address: str) -> Client:
+    return Client(REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR=address)
+
+
+def _guess(address: str, password: str = "wrong") -> int:
+    return _from(address).post(SIGN_IN, {"username": "parent", "password": password}).status_code
+
+
+class Clock:
+    """rate_limit's clock, stopped: the tests do not depend on how fast the machine is."""
+
+    def __init__(self):
+        self.time = timezone.now()
+
+    def now(self):
+        return self.time
+
+    def advance(self, seconds: float) -> None:
+        self.time += timedelta(seconds=seconds)
+
+
+@pytest.fixture(autouse=True)
+def clock(monkeypatch) -> Clock:
+    clock = Clock()
+    monkeypatch.setattr(rate_limit, "timezone", clock)
+    return clock
+
+
+@override_settings(TRUSTED_PROXIES=[PROXY])
+def test_ten_addresses_get_ten_checked_guesses_between_them_then_must_wait():
+    make_grown_up("parent")
+    statuses = [_guess(f"203.0.113.{n}") for n in range(10) for _ in range(5)]
+    assert statuses.count(400) == rate_limit.ACCOUNT_FREE_FAILURES
+    assert statuses.count(429) == 50 - rate_limit.ACCOUNT_FREE_FAILURES
+
+
+@override_settings(TRUSTED_PROXIES=[PROXY])
+def test_the_wait_says_its_seconds_and_the_right_password_works_after_it(clock):
+    parent = make_grown_up("parent")
+    for n in range(rate_limit.ACCOUNT_FREE_FAILURES):
+        assert _guess(f"203.0.113.{n}") == 400
+    owner = _from("198.51.100.7")
+    response = owner.post(SIGN_IN, {"username": "parent", "password": "correct horse battery"})
+    assert response.status_code == 429
+    assert "這個帳號試錯太多次了。請等 1 秒再試。" in response.content.decode()
+    clock.advance(1)
+    response = owner.post(SIGN_IN, {"username": "parent", "password": "correct horse battery"})
+    assert response.status_code == 302
+    assert int(owner.session[SESSION_KEY]) == parent.pk
+    assert not LoginFailure.objects.filter(scope=rate_limit.ACCOUNT_SCOPE).exists()
+
+
+@override_settings(TRUSTED_PROXIES=[PROXY])
+def test_each_failure_past_the_free_ones_doubles_the_wait_up_to_a_minute(clock):
+    make_grown_up("parent")
+    waits = []
+    for n in range(rate_limit.ACCOUNT_FREE_FAILURES + 8):
+        wait = rate_limit.account_wait(rate_limit.account_key(_parent_pk()))
+        waits.append(wait)
+        clock.advance(wait)
+        assert _guess(f"203.0.113.{n % 200}") == 400
+    assert waits[: rate_limit.ACCOUNT_FREE_FAILURES] == [0] * rate_limit.ACCOUNT_FREE_FAILURES
+    assert waits[rate_limit.ACCOUNT_FREE_FAILURES :] == [1, 2, 4, 8, 16, 32, 60, 60]
+
+
+def _parent_pk() -> int:
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.get(username="parent").pk
+
+
+@override_settings(TRUSTED_PROXIES=[PROXY])
+def test_a_checked_try_an_hour_old_no_longer_counts(clock):
+    make_grown_up("parent")
+    for n in range(rate_limit.ACCOUNT_FREE_FAILURES):
+        _guess(f"203.0.113.{n}")
+    clock.advance(rate_limit.ACCOUNT_WINDOW.total_seconds() + 1)
+    assert _guess("198.51.100.7", "correct horse battery") == 302
+
+
+def test_a_reserved_try_beyond_the_limit_is_refused_and_taken_back():
+    for _ in range(3):
+        assert rate_limit.reserve("sign-in", "k", limit=3) is not None
+    assert rate_limit.reserve("sign-in", "k", limit=3) is None
+    assert LoginFailure.objects.filter(scope="sign-in", key="k").count() == 3
