@@ -53,7 +53,7 @@ def match(stronger: str, weaker: str, games: int, max_plies: int, seed: int) -> 
 def elo_difference(score: float) -> str:
     if score <= 0 or score >= 1:
         return "beyond measure"
-    return f"{-400 * math.log10(1 / score - 1):+.0f}".replace("-0", "0")
+    return f"{round(-400 * math.log10(1 / score - 1)):+d}"
 
 
 def main() -> None:

@@ -158,3 +158,24 @@ def test_unknown_opponents_and_finished_games_are_refused():
         play_game("any_move", "grandmaster", rng=random.Random(0))
     with pytest.raises(NoMoveLeft, match="no legal move"):
         choose_move("any_move", "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", rng=random.Random(0))
+
+
+def test_the_benchmarks_run_in_their_smoke_size(monkeypatch, capsys):
+    from tests.benchmarks import opponent_levels, opponent_speed
+
+    monkeypatch.setattr("sys.argv", ["opponent_levels.py", "--smoke", "1", "6"])
+    opponent_levels.main()
+    levels = capsys.readouterr().out.splitlines()
+    assert levels[0] == "1 games per pairing, colours alternating, stopped after 6 plies"
+    assert [line.split(":")[0] for line in levels[1:7:2]] == [
+        "captures_first vs any_move",
+        "one_move_ahead vs captures_first",
+        "two_moves_ahead vs one_move_ahead",
+    ]
+    assert levels[-1].startswith("target: each level scores >= 70 % against the one below: ")
+    monkeypatch.setattr("sys.argv", ["opponent_speed.py", "--smoke"])
+    opponent_speed.main()
+    speed = capsys.readouterr().out.splitlines()
+    assert speed[0].startswith("positions: 12 from 1 self-play games")
+    assert [line.split()[0] for line in speed[2:6]] == list(OPPONENTS)
+    assert speed[-1].startswith("target: p95 <= 300 ms for every level: ")
