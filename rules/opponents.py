@@ -41,6 +41,7 @@ import chess
 from rules.codes import Claim, Termination
 from rules.endings import termination_of
 from rules.errors import RulesError
+from rules.judge import game_over
 from rules.material import VALUES
 from rules.position import board_from
 
@@ -60,8 +61,9 @@ class UnknownOpponent(RulesError):
     """The opponent id is not one of ``OPPONENTS``."""
 
 
-class NoMoveLeft(RulesError):
-    """The side to move has no legal move: the game is over (checkmate or stalemate)."""
+class GameOver(RulesError):
+    """The game has ended, so no move may be played: checkmate, stalemate, fivefold
+    repetition or 75 moves (as ``check_move`` refuses every move then)."""
 
 
 def choose_move(
@@ -70,23 +72,18 @@ def choose_move(
     """The UCI move ``opponent`` plays in the position reached from ``fen`` (a FEN or a
     ``Position``) by the UCI ``moves``.
 
-    Raises UnknownOpponent, NoMoveLeft, or the engine's InvalidFen / IllegalHistory.
+    Raises UnknownOpponent, GameOver, or the engine's InvalidFen / IllegalHistory.
     """
-    choose = _CHOOSERS.get(opponent)
-    if choose is None:
+    if opponent not in _CHOOSERS:
         raise UnknownOpponent(f"{opponent!r} is not an opponent: expected one of {OPPONENTS}")
-    board = board_from(fen, moves)
-    legal = sorted(board.legal_moves, key=chess.Move.uci)
-    if not legal:
-        raise NoMoveLeft(f"there is no legal move in the position {board.fen()}")
-    return choose(board, legal, rng).uci()
+    return choose_on_board(opponent, board_from(fen, moves), rng)
 
 
 def choose_on_board(opponent: str, board: chess.Board, rng: random.Random) -> str:
     """``choose_move`` on a board already built (left as it was): what self-play uses."""
+    if game_over(board):
+        raise GameOver(f"the game is over in the position {board.fen()}: no move may be played")
     legal = sorted(board.legal_moves, key=chess.Move.uci)
-    if not legal:
-        raise NoMoveLeft(f"there is no legal move in the position {board.fen()}")
     return _CHOOSERS[opponent](board, legal, rng).uci()
 
 

@@ -13,7 +13,7 @@ from rules.opponents import (
     BLUNDER_RATE,
     OPPONENTS,
     Game,
-    NoMoveLeft,
+    GameOver,
     UnknownOpponent,
     choose_move,
     exposed_loss,
@@ -28,6 +28,8 @@ FREE_QUEEN = "k7/8/8/3q4/8/8/PP6/KR1R4 w - - 0 1"
 # Black threatens Re1 mate; the knight on b7 is free for the queen, but taking it loses.
 BACK_RANK_THREAT = "4r1k1/1n3ppp/8/8/8/1Q6/5PPP/6K1 w - - 0 1"
 ATTACKED_QUEEN = "6k1/8/2n5/5p2/4Q3/8/8/6K1 w - - 0 1"
+ROOK_SHUFFLE = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"
+SHUFFLE = ["a1a2", "e8d8", "a2a1", "d8e8"]
 BACK_RANK_MATE = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"
 
 
@@ -156,8 +158,13 @@ def test_unknown_opponents_and_finished_games_are_refused():
         choose_move("stockfish", chess.STARTING_FEN, rng=random.Random(0))
     with pytest.raises(UnknownOpponent):
         play_game("any_move", "grandmaster", rng=random.Random(0))
-    with pytest.raises(NoMoveLeft, match="no legal move"):
+    with pytest.raises(GameOver, match="the game is over"):
         choose_move("any_move", "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", rng=random.Random(0))
+    # Five times the same position: the game is over although moves are there.
+    fivefold = SHUFFLE * 4
+    assert check_move(ROOK_SHUFFLE, "a1a2", fivefold).reasons[0].value == "game_over"
+    with pytest.raises(GameOver):
+        choose_move("two_moves_ahead", ROOK_SHUFFLE, fivefold, rng=random.Random(0))
 
 
 def test_the_benchmarks_run_in_their_smoke_size(monkeypatch, capsys):
