@@ -1,6 +1,8 @@
 """Coaching notes: each rule moment with a position that triggers it and one that must not,
 and the moments missed after a game."""
 
+import doctest
+
 import chess
 
 from rules import check_move
@@ -209,3 +211,10 @@ def test_a_threefold_repetition_not_claimed_is_missed_once():
 
 def test_a_threefold_repetition_at_the_game_s_end_is_not_missed():
     assert missed_moments(ROOK_SHUFFLE, SHUFFLE) == ()
+
+
+def test_the_example_in_the_module_docstring_holds():
+    import rules.coaching
+
+    result = doctest.testmod(rules.coaching)
+    assert (result.attempted, result.failed) == (3, 0)

@@ -1,6 +1,7 @@
 """The computer opponents: legal moves only, the same move for the same seed, and what makes
 each level the level it is."""
 
+import doctest
 import functools
 import random
 
@@ -186,3 +187,10 @@ def test_the_benchmarks_run_in_their_smoke_size(monkeypatch, capsys):
     assert speed[0].startswith("positions: 12 from 1 self-play games")
     assert [line.split()[0] for line in speed[2:6]] == list(OPPONENTS)
     assert speed[-1].startswith("target: p95 <= 300 ms for every level: ")
+
+
+def test_the_examples_in_the_module_docstring_hold():
+    import rules.opponents
+
+    result = doctest.testmod(rules.opponents)
+    assert (result.attempted, result.failed) == (6, 0)
