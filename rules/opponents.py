@@ -5,8 +5,9 @@ rule. The level is named by an English id (``OPPONENTS``, weakest first); the na
 child reads live outside ``rules/``.
 
 - ``any_move``: any legal move, at random.
-- ``captures_first``: the capture that takes the most (a promotion counts as what it
-  gains), else a check, else any move; it never asks whether the piece it moves is safe.
+- ``captures_first``: a checkmate if it has one, else the capture that takes the most (a
+  promotion counts as what it gains), else a check, else any move; ties at random. It
+  never asks whether the piece it moves is safe.
 - ``one_move_ahead``: plays each of its moves in its head and counts the pieces' values
   after it, minus the most the other side could then take for free (a piece attacked and
   not defended, or attacked by a cheaper piece), less a little for each answer the other
