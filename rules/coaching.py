@@ -20,6 +20,8 @@ The engine's facts for the arbiter-coach of a real game, as codes and squares (`
   side to move may claim a draw (squares: none).
 - ``THREEFOLD_BY_MOVE``: the side to move may claim a draw by declaring one of these
   moves, which would bring a position back for the third time (moves: those moves).
+- ``FIFTY_MOVES_CLAIMABLE``: fifty moves by each side without a capture or a pawn move:
+  the side to move may claim a draw (squares: none). At 75 the game ends by itself.
 
 ``game_moments(fen, moves)`` gives the moments of every position of the game (the rules
 met), and ``missed_moments(fen, moves)`` what was there and not used: castling possible
@@ -42,6 +44,7 @@ from enum import Enum
 
 import chess
 
+from rules.judge import game_over
 from rules.material import VALUES
 from rules.position import board_from
 
@@ -58,6 +61,7 @@ class Note(Enum):
     STALEMATE_TRAP = "stalemate_trap"
     THREEFOLD_CLAIMABLE = "threefold_claimable"
     THREEFOLD_BY_MOVE = "threefold_by_move"
+    FIFTY_MOVES_CLAIMABLE = "fifty_moves_claimable"
     # Only among the moments missed: a checkmate that one move would have given.
     MATE_IN_ONE = "mate_in_one"
 
@@ -83,7 +87,7 @@ class Moment:
 
 def moments(fen: object, moves: Sequence[str] = ()) -> tuple[Moment, ...]:
     """The rule moments for the side to move, after ``moves`` from ``fen``; none once the
-    game is over (no legal move)."""
+    game is over (checkmate, stalemate, fivefold repetition, 75 moves)."""
     board = board_from(fen, moves)
     seen = _castling_seen_before(board)
     return tuple(_moments_now(board, seen[board.turn]))
@@ -172,9 +176,9 @@ def _mate_missed(board: chess.Board, ply: int, played: str | None) -> Moment | N
 def _moments_now(board: chess.Board, castling_seen: set[str]) -> list[Moment]:
     """The moments of ``board`` for the side to move; ``castling_seen`` (the wings this side
     could already castle on, "short"/"long") is updated."""
-    legal = list(board.legal_moves)
-    if not legal:
+    if game_over(board):
         return []
+    legal = list(board.legal_moves)
     found: list[Moment] = []
     if board.is_check():
         king = board.king(board.turn)
@@ -184,6 +188,8 @@ def _moments_now(board: chess.Board, castling_seen: set[str]) -> list[Moment]:
     found.extend(_promotion(board, legal))
     found.extend(_stalemate_trap(board, legal))
     found.extend(_threefold(board, legal))
+    if board.halfmove_clock >= 100:
+        found.append(Moment(Note.FIFTY_MOVES_CLAIMABLE))
     return found
 
 

@@ -136,6 +136,21 @@ def test_no_repetition_note_after_a_position_stood_only_twice():
     assert _notes(ROOK_SHUFFLE, SHUFFLE[:3]) == []  # d8e8 would bring it a second time only
 
 
+# --- fifty moves ---------------------------------------------------------------------------
+
+
+def test_after_fifty_moves_each_without_capture_or_pawn_move_a_draw_may_be_claimed():
+    assert _notes("4k3/8/8/8/8/8/8/R3K3 w - - 100 80") == [("fifty_moves_claimable", (), ())]
+    assert _notes("4k3/8/8/8/8/8/8/R3K3 w - - 99 80") == []
+    assert _notes("4k3/8/8/8/8/8/8/R3K3 w - - 99 80", ["a1a2"]) == [
+        ("fifty_moves_claimable", (), ())
+    ]
+
+
+def test_no_fifty_moves_note_once_seventy_five_have_ended_the_game():
+    assert _notes("4k3/8/8/8/8/8/8/R3K3 w - - 150 100") == []
+
+
 # --- a whole game --------------------------------------------------------------------------
 
 
@@ -155,7 +170,9 @@ def test_a_game_s_moments_carry_their_move_number_and_the_move_played():
 
 
 def test_no_moments_once_the_game_is_over():
-    assert moments("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1") == ()
+    assert moments("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1") == ()  # checkmate
+    assert _notes(ROOK_SHUFFLE, SHUFFLE) != []
+    assert moments(ROOK_SHUFFLE, SHUFFLE * 2) == ()  # the fifth time: the game is over
 
 
 # --- moments missed ------------------------------------------------------------------------
