@@ -62,7 +62,9 @@ def test_an_unknown_key_reads_as_empty():
 
 def test_a_session_whose_data_was_altered_reads_as_empty():
     key = saved(learner_id=7)
-    LearnerSession.objects.filter(session_key=key).update(session_data="eyJsZWFybmVyX2lkIjo5fQ:bad:sig")
+    LearnerSession.objects.filter(session_key=key).update(
+        session_data="eyJsZWFybmVyX2lkIjo5fQ:bad:sig"
+    )
     assert SessionStore(key).load() == {}
 
 
