@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 import rules
 from curriculum.puzzles import Option
-from practice.generators.parts import Parts, choice, parts, yes_no
+from practice.generators.parts import Parts, choice, parts, take_turns, yes_no
 from rules import generate
 
 CASTLING_WHY = {
@@ -110,14 +110,16 @@ def _castling_landing(rng: random.Random, made: generate.Made) -> Parts:
 
 def castling_not_now_rule(rng: random.Random, level: int) -> Parts:
     """When castling is not allowed now: no history, so every reason is for now."""
-    made = generate.castling(rng, min(level, 2), allowed=False if level == 3 else None)
+    _family, first = take_turns(rng, 1)
+    made = generate.castling(rng, min(level, 2), allowed=False if level == 3 else first)
     return _castling_question(made, CASTLING_OPTIONS, reasons_asked=level == 3)
 
 
 def castling_for_ever_rule(rng: random.Random, level: int) -> Parts:
     """For ever or for now: positions with a history in which the king or a rook went out
     and came back, beside positions where castling waits for an attack to go."""
-    made = generate.castling(rng, 3, allowed=None if level == 1 else False)
+    _family, first = take_turns(rng, 1)
+    made = generate.castling(rng, 3, allowed=first if level == 1 else False)
     return _castling_question(
         made, CASTLING_FOR_EVER_OPTIONS, reasons_asked=level > 1, why=_for_ever_or_now
     )
@@ -151,15 +153,21 @@ def _castling_question(
         return choice(
             made, "castling_reasons", {"side": made.side},
             [Option(value, text()) for value, text in options.items()], reasons,
-            why(short), _castling_hint(), CASTLING_WHY[reasons[0]](),
+            why(short), _castling_hint(), _every_reason(reasons),
         )  # fmt: skip
-    if verdict.legal:
-        explanation = _("Yes: every condition holds.")
-    else:
-        explanation = CASTLING_WHY.get(reasons[0], CASTLING_WHY["castling_blocked"])()
+    explanation = _("Yes: every condition holds.") if verdict.legal else _every_reason(reasons)
     return choice(
         made, "can_castle", {"side": made.side},
         yes_no(_("Yes, it may"), _("No, it may not")), ["yes" if verdict.legal else "no"],
         _("May White castle short now?") if short else _("May White castle long now?"),
         _castling_hint(), explanation,
     )  # fmt: skip
+
+
+def _every_reason(reasons: list[str]) -> str:
+    """Why White may not castle: every reason that applies, one after the other."""
+    said = [CASTLING_WHY.get(reason, CASTLING_WHY["castling_blocked"])() for reason in reasons]
+    text = said[0]
+    for more in said[1:]:
+        text = _("%(reason)s %(more)s") % {"reason": text, "more": more}
+    return text

@@ -10,13 +10,18 @@ from django.utils.translation import gettext as _
 import rules
 from board.explanations import piece_name
 from curriculum.puzzles import Option
-from practice.generators.parts import Parts, choice, parts, yes_no
+from practice.generators.parts import Parts, choice, parts, take_turns, until, yes_no
 from rules import generate
 
 
 def capture_rule(rng: random.Random, level: int) -> Parts:
-    if rng.random() < 0.4:
-        made = generate.own_piece_move(rng, level)
+    """May this piece move there (yes and no taking turns), or capture a named piece."""
+    family, first = take_turns(rng, 2)
+    if family == 0:
+        # a "no" needs a second white piece to stand in the way: level 1 has one
+        size = level if first else max(level, 2)
+        made = until(rng, lambda r: generate.own_piece_move(r, size),
+                     lambda m: rules.check_move(m.fen, m.move).legal == first)  # fmt: skip
         verdict = rules.check_move(made.fen, made.move)
         mover = rules.piece_at(made.fen, made.move[:2])
         said = {"piece": piece_name(mover), "from": made.move[:2], "to": made.move[2:4]}
@@ -72,16 +77,21 @@ def check_escape_rule(rng: random.Random, level: int) -> Parts:
 
 
 def check_rule(rng: random.Random, level: int) -> Parts:
-    if level > 1 and rng.random() < 0.5:
-        return check_escape_rule(rng, level)
-    made = generate.check(rng, level)
+    """Is the white king in check (yes and no taking turns), give check with a move, and
+    from level 2 which pieces give check. Getting out of check is the next lesson's."""
+    family, first = take_turns(rng, 2 if level == 1 else 3)
+    if family == 1:
+        return _give_check(rng, level)
+    wanted = family == 2 or first  # checkers: in check; else yes and no take turns
+    made = until(rng, lambda r: generate.check(r, level),
+                 lambda m: rules.assess(m.fen).in_check == wanted)  # fmt: skip
     assessment = rules.assess(made.fen)
     black = [
         square for square, piece in sorted(rules.placement(made.fen).items())
         if piece in "qrbnp"
     ]  # fmt: skip
     hint = _("Look along every line to the white king, and at the knights near it.")
-    if assessment.in_check and level > 1 and len(black) >= 2:
+    if family == 2 and assessment.in_check and len(black) >= 2:
         offered = [*assessment.checkers]
         offered += rng.sample(
             [s for s in black if s not in offered], min(3, len(black)) - len(offered)
@@ -107,6 +117,30 @@ def check_rule(rng: random.Random, level: int) -> Parts:
         made, "in_check", {}, yes_no(_("Yes, it is in check"), _("No")),
         ["yes" if assessment.in_check else "no"],
         _("Is the white king in check?"), hint, explanation,
+    )  # fmt: skip
+
+
+def _checking_moves(fen: str) -> list[str]:
+    return [m for m in rules.legal_moves(fen) if rules.check_move(fen, m).gives_check]
+
+
+def _give_check(rng: random.Random, level: int) -> Parts:
+    """White, not in check, gives check with one of its moves (not every move does)."""
+
+    def sound(made: generate.Made) -> bool:
+        if rules.assess(made.fen).in_check:
+            return False
+        checking = _checking_moves(made.fen)
+        return 0 < len(checking) < len(rules.legal_moves(made.fen))
+
+    size = max(level, 2)  # level 1 gives White its king alone: nothing to check with
+    made = until(rng, lambda r: generate.check(r, size), sound)
+    return parts(
+        made, "move",
+        _("White to move. Give check to the black king."),
+        _("Which white piece can go to a square from which it attacks the black king?"),
+        _("Check! The black king is attacked, and Black must answer it."),
+        goal=MappingProxyType({"type": "check"}),
     )  # fmt: skip
 
 

@@ -10,7 +10,7 @@ from django.utils.translation import ngettext
 import rules
 from curriculum.kinds.assess import ASSESS_LABELS
 from curriculum.puzzles import Option
-from practice.generators.parts import Parts, choice, parts
+from practice.generators.parts import Parts, choice, parts, take_turns, until
 from rules import generate
 
 DRAW_OPTIONS = ("insufficient_material", "threefold_repetition", "fifty_moves", "ongoing")
@@ -39,16 +39,20 @@ def _quiet_for(made: generate.Made, question: str) -> str:
     return _("%(fact)s %(question)s") % {"fact": fact, "question": question}
 
 
+DEAD_OR_NOT = ("insufficient_material", "ongoing")  # the draws lesson: a dead position
+
+
 def draws_rule(rng: random.Random, level: int) -> Parts:
-    wanted = rng.choice(DRAW_OPTIONS)
+    """A dead position or not, taking turns (repetition and fifty moves are the next two
+    lessons')."""
+    _family, first = take_turns(rng, 1)
+    wanted = DEAD_OR_NOT[0 if first else 1]
     made = generate.draw(rng, level, wanted)
-    prompt = _quiet_for(made, _("How does the game stand?"))
     return parts(
-        made, "assess", prompt,
-        _("Can the pieces left still checkmate? Has a position come three times? "
-          "How many moves without a capture or a pawn move?"),
+        made, "assess", _("How does the game stand?"),
+        _("Can the pieces left still checkmate?"),
         DRAW_WHY[wanted](),
-        options=tuple(Option(v, str(ASSESS_LABELS[v])) for v in DRAW_OPTIONS),
+        options=tuple(Option(v, str(ASSESS_LABELS[v])) for v in DEAD_OR_NOT),
         answer=(wanted,),
     )  # fmt: skip
 
@@ -63,7 +67,7 @@ CLAIM_WHY = {"threefold": DRAW_WHY["threefold_repetition"], "fifty": DRAW_WHY["f
              "none": DRAW_WHY["ongoing"]}  # fmt: skip
 
 
-def _claimparts(made: generate.Made, prompt: str, hint: str) -> Parts:
+def _claim_parts(made: generate.Made, prompt: str, hint: str) -> Parts:
     claims = rules.assess(made.fen, made.moves).claims
     truth = [
         name for name, claim in (("threefold", rules.Claim.THREEFOLD_REPETITION),
@@ -77,22 +81,43 @@ def _claimparts(made: generate.Made, prompt: str, hint: str) -> Parts:
 
 def draws_repetition_rule(rng: random.Random, level: int) -> Parts:
     """Pieces that went out and came back: three times the same position, or only twice
-    (the same history cut short), from level 2 with more pieces around."""
-    made = generate.draw(rng, level, "threefold_repetition")
-    if rng.random() < 0.5:  # only twice: cut where nobody stands in check
+    (the same history cut short where nobody stands in check), taking turns; from level 2
+    with more pieces around."""
+    _family, three = take_turns(rng, 1)
+
+    def make(rng: random.Random) -> generate.Made:
+        made = generate.draw(rng, level, "threefold_repetition")
+        if three:
+            return made
         cuts = [made.moves[:cut] for cut in rng.sample([4, 6], 2)]
         calm = [moves for moves in cuts if not rules.assess(made.fen, moves).in_check]
-        made = generate.Made(made.fen, calm[0]) if calm else made
-    return _claimparts(
+        return generate.Made(made.fen, calm[0]) if calm else made
+
+    made = until(rng, make, lambda m: _claimable(m) == ("threefold" if three else "none"))
+    return _claim_parts(
         made,
         _("The pieces went out and came back. May the side to move claim a draw now?"),
         _("Count how many times the position on the board has appeared."),
     )
 
 
+def _claimable(made: generate.Made) -> str:
+    claims = rules.assess(made.fen, made.moves).claims
+    if rules.Claim.THREEFOLD_REPETITION in claims:
+        return "threefold"
+    return "fifty" if rules.Claim.FIFTY_MOVES in claims else "none"
+
+
+def _quiet_count(made: generate.Made) -> int:
+    return int(rules.position_after(made.fen, made.moves).split()[4]) // 2
+
+
 def draws_fifty_rule(rng: random.Random, level: int) -> Parts:
-    """Fifty moves each without a capture or a pawn move, or not quite (from level 2 the
-    count may stop just short)."""
-    made = generate.draw(rng, level, rng.choice(["fifty_moves", "ongoing"]))
+    """Fifty moves each without a capture or a pawn move, or not yet (from level 2 the
+    count may stop just short), taking turns; never a count of 0."""
+    _family, fifty = take_turns(rng, 1)
+    wanted = "fifty_moves" if fifty else "ongoing"
+    made = until(rng, lambda r: generate.draw(r, level, wanted),
+                 lambda m: _quiet_count(m) > 0)  # fmt: skip
     prompt = _quiet_for(made, _("May the side to move claim a draw?"))
-    return _claimparts(made, prompt, _("The fifty-move rule needs 50 moves by each side."))
+    return _claim_parts(made, prompt, _("The fifty-move rule needs 50 moves by each side."))

@@ -10,11 +10,11 @@ from django.utils.translation import gettext as _
 import rules
 from curriculum.kinds.assess import ASSESS_LABELS
 from curriculum.puzzles import Option
-from practice.generators.parts import Parts, parts
+from practice.generators.parts import Parts, parts, take_turns
 from rules import generate
 
 
-def _standingparts(made: generate.Made, options: tuple[str, ...]) -> Parts:
+def _standing_parts(made: generate.Made, options: tuple[str, ...]) -> Parts:
     truth = rules.assess(made.fen)
     ending = truth.termination.value if truth.termination else "ongoing"
     explanation = {
@@ -39,7 +39,9 @@ def _standingparts(made: generate.Made, options: tuple[str, ...]) -> Parts:
 
 
 def checkmate_rule(rng: random.Random, level: int) -> Parts:
-    if rng.random() < 0.5:
+    """Checkmate in one, or checkmate or not (the two answers taking turns)."""
+    family, first = take_turns(rng, 2)
+    if family == 0:
         made = generate.mate_in_one(rng, level)
         return parts(
             made, "move",
@@ -48,8 +50,8 @@ def checkmate_rule(rng: random.Random, level: int) -> Parts:
             _("Checkmate! The black king is in check and cannot escape."),
             goal=MappingProxyType({"type": "mate", "within": 1}),
         )  # fmt: skip
-    wanted = rng.choice(["checkmate", "ongoing"])
-    return _standingparts(generate.standing(rng, level, wanted), ("checkmate", "ongoing"))
+    wanted = "checkmate" if first else "ongoing"
+    return _standing_parts(generate.standing(rng, level, wanted), ("checkmate", "ongoing"))
 
 
 def stalemate_rule(rng: random.Random, level: int) -> Parts:
@@ -73,4 +75,4 @@ def stalemate_rule(rng: random.Random, level: int) -> Parts:
 def game_endings_rule(rng: random.Random, level: int) -> Parts:
     """Checkmate, stalemate or the game goes on: how a game ends, and when it does not."""
     wanted = rng.choice(generate.ENDINGS)
-    return _standingparts(generate.standing(rng, level, wanted), generate.ENDINGS)
+    return _standing_parts(generate.standing(rng, level, wanted), generate.ENDINGS)

@@ -34,24 +34,24 @@ def notation_marks_rule(rng: random.Random, level: int) -> Parts:
         made = generate.castling(rng, 1, allowed=True)
         move = rules.castling_move("white", made.side)
         wrong = ["O-O-O", "Kg1"] if made.side == "short" else ["O-O", "Kc1"]
-        return _sanchoice(rng, made, move, wrong, _how_written)
+        return _san_choice(rng, made, move, wrong, _how_written)
     if level == 2:
         mate = rng.random() < 0.5
         made = generate.mate_in_one(rng, 2) if mate else generate.move_to_write(rng, 3)
         san = rules.check_move(made.fen, made.move).san
         body = san.rstrip("+#")
         if mate:
-            return _sanchoice(rng, made, made.move, [body + "+", body], _how_mate_written)
+            return _san_choice(rng, made, made.move, [body + "+", body], _how_mate_written)
         if san.endswith("+"):
-            return _sanchoice(rng, made, made.move, [body + "#", body], _how_check_written)
-        return _sanchoice(rng, made, made.move, [san + "+", san + "#"], _how_written)
+            return _san_choice(rng, made, made.move, [body + "#", body], _how_check_written)
+        return _san_choice(rng, made, made.move, [san + "+", san + "#"], _how_written)
     made = generate.promotion(rng, 1)
     ends = sorted(rules.destinations(made.fen, made.square))
     move = f"{made.square}{rng.choice(ends)}q"
     san = rules.check_move(made.fen, move).san
     body = san.rstrip("+#")
     wrong = [body.replace("=Q", ""), "Q" + body.replace("=Q", "").split("x")[-1]]
-    return _sanchoice(rng, made, move, wrong, _how_written)
+    return _san_choice(rng, made, move, wrong, _how_written)
 
 
 def _how_written() -> str:
@@ -66,7 +66,7 @@ def _how_mate_written() -> str:
     return _("%(move)s, and it is checkmate. How is this move written?")
 
 
-def _sanchoice(
+def _san_choice(
     rng: random.Random, made: generate.Made, move: str, wrong: list[str], prompt: Callable
 ) -> Parts:
     """How ``move`` is written, among ``wrong`` ways (``prompt()``: the question, %(move)s

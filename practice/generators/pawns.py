@@ -9,12 +9,15 @@ from django.utils.translation import gettext as _
 
 import rules
 from curriculum.puzzles import Option
-from practice.generators.parts import Parts, choice, parts, yes_no
+from practice.generators.parts import Parts, choice, parts, take_turns, yes_no
 from rules import generate
 
 
 def en_passant_rule(rng: random.Random, level: int) -> Parts:
-    made = generate.en_passant(rng, level)
+    """Capture en passant (level 1), which pawns may (level 2), may it still (level 3:
+    yes and no taking turns)."""
+    _family, first = take_turns(rng, 1)
+    made = generate.en_passant(rng, level, late=not first if level == 3 else None)
     advance = made.moves[0]
     said = {"from": advance[:2], "to": advance[2:4], "passed": made.move[2:4]}
     if level == 1:

@@ -13,9 +13,12 @@ from django.conf import settings
 from django.utils import translation
 
 import rules
+from curriculum import uses
+from curriculum.loading import get_curriculum
 from curriculum.puzzles import Puzzle
 from curriculum.validator import puzzle_problems
-from practice.generators.ids import parse_id, puzzle_id
+from practice.generators.ids import LEVELS, parse_id, puzzle_id
+from practice.generators.parts import Draw
 from practice.generators.registry import RULES
 
 
@@ -25,19 +28,21 @@ def build(puzzle_id: str) -> Puzzle:
     if parsed is None:
         raise ValueError(f"not a practice puzzle id: {puzzle_id!r}")
     rule, level, seed = parsed
-    rng = random.Random(f"{rule}:{level}:{seed}")
+    rng = Draw(f"{rule}:{level}:{seed}", turn=seed // len(LEVELS))
     parts = RULES[rule].make(rng, level)
     return Puzzle(id=puzzle_id, lesson=rule, **parts)
 
 
 def problems(puzzle_id: str) -> list[str]:
-    """Every reason the validator refuses this puzzle, checked in the source language."""
+    """Every reason the validator refuses this puzzle, checked in the source language: the
+    lesson files' checks, and no rule taught after the lesson it practises."""
     with translation.override(settings.LANGUAGE_CODE):
         try:
             puzzle = build(puzzle_id)
         except rules.RulesError as error:
             return [f"no position: {error}"]
-        return puzzle_problems(puzzle)
+        orders = {lesson.slug: lesson.order for lesson in get_curriculum().lessons}
+        return puzzle_problems(puzzle) + uses.too_early(puzzle, orders)
 
 
 @lru_cache(maxsize=2048)

@@ -10,12 +10,14 @@ from django.utils.translation import gettext as _
 import rules
 from board.explanations import piece_name
 from curriculum.puzzles import Option
-from practice.generators.parts import Parts, parts
+from practice.generators.parts import Parts, parts, take_turns, until
 from rules import generate
 
 
 def touch_move_rule(rng: random.Random, level: int) -> Parts:
-    made = generate.touched(rng, level)
+    """Must the touched piece be moved: yes (it can move) and no (it cannot) take turns."""
+    _family, first = take_turns(rng, 1)
+    made = until(rng, lambda r: generate.touched(r, level), lambda m: m.holds == first)
     said = {"piece": piece_name(rules.piece_at(made.fen, made.square)), "square": made.square}
     must = Option(
         "must", _("I must move it"),
@@ -29,8 +31,8 @@ def touch_move_rule(rng: random.Random, level: int) -> Parts:
         made, "text",
         _("You touched the %(piece)s on %(square)s. Must you move it now?") % said,
         _("A touched piece of your own must be moved, if it has a legal move."),
-        _("Right: it can move, so it must be the one you move.") if made.holds
-        else _("Right: it has no legal move, so you may move another piece."),
+        _("Yes: it can move, so it must be the one you move.") if made.holds
+        else _("No need: it cannot move at all, so you may move another piece."),
         params=MappingProxyType({"square": made.square}),
         options=(must, free), answer=("must" if made.holds else "free",),
     )  # fmt: skip
