@@ -9,8 +9,10 @@ without its `why`, a puzzle that repeats another
 (the same kind of question about the same position), a question with two options
 that no other position asks again after a miss (curriculum.reasks), a move written in
 notation (Kxh7, Nf3) in a lesson that comes before notation is taught, in the
-source or in a written translation, and a puzzle that uses a rule a later lesson teaches
-(curriculum.uses: named in `uses` or read off its position, goal, question or answer).
+source or in a written translation, a puzzle that uses a rule a later lesson teaches
+(curriculum.uses: named in `uses` or read off its position, goal, question or answer),
+and words that say something of the board the board contradicts (curriculum.claims:
+「白車在 e1」, 「輪到黑方」, 「對手只剩一個王」 …).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import rules
-from curriculum import reasks, translations, uses
+from curriculum import claims, reasks, translations, uses
 from curriculum.fields import has_chinese, option_text_problems
 from curriculum.kinds import kind_of
 from curriculum.loading import CONTENT_DIR, NOTATION_LESSON, line_of_id, line_of_key, load_lesson
@@ -191,6 +193,7 @@ def puzzle_problems(puzzle: Puzzle) -> list[str]:
     try:
         if puzzle.fen:
             _check_position(puzzle)
+            problems.extend(f"the board contradicts the {m}" for m in claims.problems(puzzle))
         kind_of(puzzle).validate(puzzle)
     except Problem as problem:
         problems.append(str(problem))
