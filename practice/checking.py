@@ -1,5 +1,7 @@
 """`manage.py check_practice`: make N puzzles for every rule from fixed seeds and prove each
-one with the curriculum's validator, counting errors and distinct positions."""
+one with the curriculum's validator, counting errors and distinct positions, and each
+rule's answers question by question (`answers check in_check: no 7, yes 7`): a two-way
+question (two options, or a claim or none) with an answer outside 40-60 % fails."""
 
 from __future__ import annotations
 

@@ -14,6 +14,14 @@ The makers live one module per family of rules: ``pieces`` (the board and each p
 passant, promotion), ``draws``, ``notation``, ``touch_move``; ``parts`` holds what they
 share. Adding a rule is one maker there plus its entry in ``registry.RULES``.
 
+Nothing can be guessed: a question with two answers (in check or not, may castle or not,
+a claim or none, must move it or not) gives each in turn, by the id's ``turn`` (the seed
+divided by the number of levels, ``parts.Draw``, ``parts.take_turns``), and the maker
+draws positions until the engine's answer is the one wanted (``parts.until``); so 30
+puzzles of a rule in a row split 50/50, and ``check_practice`` prints each rule's split
+and fails on one outside 40-60 %. A rule asks nothing a later lesson teaches
+(``curriculum.uses``, checked with the validator).
+
 Levels grow with the learner (``practice.scheduling.level_for``): 1 few pieces, 2
 pieces around and harder questions, 3 pins, checks and histories that matter.
 """
