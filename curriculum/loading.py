@@ -19,7 +19,7 @@ from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
 
-from curriculum import fields, reasks, translations
+from curriculum import fields, reasks, translations, uses
 from curriculum.kinds import KINDS
 from curriculum.kinds.assess import ASSESS_LABELS
 from curriculum.puzzles import ContentError, Lesson, Option, Puzzle, problem
@@ -241,6 +241,10 @@ def _puzzle(raw: Mapping, lesson: str, prefixes: tuple[str, ...] = ()) -> Puzzle
     if kind is None:
         raise problem(f"unknown kind {raw.get('kind')!r}; one of {', '.join(KINDS)}")
     fen = fields.text(raw, "fen", required=kind.NEEDS_POSITION)
+    used = fields.strings(raw.get("uses", []), "uses")
+    if uses.unknown(used):
+        known = ", ".join(uses.TAUGHT_BY)
+        raise problem(f"`uses` names no rule: {', '.join(uses.unknown(used))}; one of {known}")
     return Puzzle(
         id=puzzle_id,
         lesson=lesson,
@@ -251,5 +255,6 @@ def _puzzle(raw: Mapping, lesson: str, prefixes: tuple[str, ...] = ()) -> Puzzle
         explanation=fields.text(raw, "explanation"),
         moves=fields.strings(raw.get("moves", []), "moves"),
         again=fields.text(raw, "again", required=False).strip(),
+        uses=used,
         **kind.load(raw),
     )

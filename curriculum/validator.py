@@ -7,9 +7,12 @@ id, missing text (a prompt, hint, explanation, intro line or option text
 that is empty or has no Chinese character in it), a wrong option of a text puzzle
 without its `why`, a puzzle that repeats another
 (the same kind of question about the same position), a question with two options
-that no other position asks again after a miss (curriculum.reasks), and a move written in
+that no other position asks again after a miss (curriculum.reasks), a move written in
 notation (Kxh7, Nf3) in a lesson that comes before notation is taught, in the
-source or in a written translation.
+source or in a written translation, a puzzle that uses a rule a later lesson teaches
+(curriculum.uses: named in `uses` or read off its position, goal, question or answer),
+and words that say something of the board the board contradicts (curriculum.claims:
+「白車在 e1」, 「輪到黑方」, 「對手只剩一個王」 …).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import rules
-from curriculum import reasks, translations
+from curriculum import claims, reasks, translations, uses
 from curriculum.fields import has_chinese, option_text_problems
 from curriculum.kinds import kind_of
 from curriculum.loading import CONTENT_DIR, NOTATION_LESSON, line_of_id, line_of_key, load_lesson
@@ -79,6 +82,7 @@ def validate_files(paths: Iterable[Path]) -> Report:
             line = line_of_id(text, ref) if ref else 1
             errors.append(ContentError(path, line, ref or lesson.slug, message))
     errors.extend(_repeated_puzzles(lessons))
+    errors.extend(_taught_later(lessons))
     errors.extend(_notation_too_early(lessons))
     for language, name in translations.WRITTEN.items():
         written = [
@@ -116,6 +120,16 @@ def _repeated_puzzles(lessons: list[tuple[Path, Lesson]]):
                     f"the same question about the same position as {seen[key]}",
                 )
             seen.setdefault(key, puzzle.id)
+
+
+def _taught_later(lessons: list[tuple[Path, Lesson]]):
+    """A puzzle that uses a rule a later lesson teaches (curriculum.uses)."""
+    orders = {lesson.slug: lesson.order for _, lesson in lessons}
+    for path, lesson in lessons:
+        text = path.read_text(encoding="utf-8")
+        for puzzle in lesson.puzzles:
+            for message in uses.too_early(puzzle, orders):
+                yield ContentError(path, line_of_id(text, puzzle.id), puzzle.id, message)
 
 
 def _without_partner(lessons: list[tuple[Path, Lesson]], refused: set[str]):
@@ -179,6 +193,7 @@ def puzzle_problems(puzzle: Puzzle) -> list[str]:
     try:
         if puzzle.fen:
             _check_position(puzzle)
+            problems.extend(f"the board contradicts the {m}" for m in claims.problems(puzzle))
         kind_of(puzzle).validate(puzzle)
     except Problem as problem:
         problems.append(str(problem))

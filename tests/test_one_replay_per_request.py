@@ -24,14 +24,14 @@ def replays(monkeypatch):
 
 @pytest.mark.django_db
 def test_the_second_move_of_a_mate_in_two_replays_the_history_once(client, replays):
-    url = "/lessons/checkmate/checkmate-ladder-in-two/"
-    client.get("/lessons/checkmate/?puzzle=checkmate-ladder-in-two")  # the puzzle's own caches
+    url = "/lessons/check-wins/check-wins-ladder-mate/"
+    client.get("/lessons/check-wins/?puzzle=check-wins-ladder-mate")  # the puzzle's own caches
     replays.clear()
     page = client.post(
-        url, {"mode": "move", "selected": "a2", "square": "a8", "played": "b1b7 e8d8"}
+        url, {"mode": "move", "selected": "a2", "square": "a8", "played": "b1b7 h8g8"}
     ).content.decode()
     assert 'data-verdict="correct"' in page
-    assert replays == [("4k3/8/8/8/8/8/R7/1R4K1 w - - 0 1", ("b1b7", "e8d8"))]
+    assert replays == [("7k/8/8/8/8/8/R7/1R4K1 w - - 0 1", ("b1b7", "h8g8"))]
 
 
 @pytest.mark.django_db

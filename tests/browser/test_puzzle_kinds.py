@@ -77,14 +77,14 @@ def test_a_visit_puzzle_collects_the_stars_one_move_at_a_time(
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_mate_in_two_plays_the_engines_reply(page: Page, live_server, axe, screenshot_dir, size):
-    open_puzzle(page, live_server, size, "checkmate", "checkmate-ladder-in-two")
+    open_puzzle(page, live_server, size, "check-wins", "check-wins-ladder-mate")
     play(page, "g1h1")
     expect(feedback(page)).to_have_attribute("data-verdict", "incorrect")
     expect(square(page, "g1")).to_have_attribute("data-piece", "K")
     play(page, "b1b7")
     expect(feedback(page)).to_have_attribute("data-verdict", "continue")
-    expect(feedback(page)).to_contain_text("對方走了：黑王從 e8 走到 d8。")
-    expect(square(page, "d8")).to_have_attribute("data-last-move", "")
+    expect(feedback(page)).to_contain_text("對方走了：黑王從 h8 走到 g8。")
+    expect(square(page, "g8")).to_have_attribute("data-last-move", "")
     expect(page.get_by_role("link", name="這一題重來")).to_be_visible()
     look(page, screenshot_dir, "mate2-reply", size)
     assert_no_axe_violations(axe, page)

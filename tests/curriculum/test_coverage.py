@@ -1,5 +1,6 @@
-"""The coverage table (curriculum/content/COVERAGE.md): every rule issue 16 named is taught by
-puzzles that exist, and the rules the engine must judge are taught only by judged puzzles."""
+"""The coverage table (curriculum/content/COVERAGE.md): every rule issues 16 and 24 named is
+taught by puzzles that exist, and the rules the engine must judge are taught only by judged
+puzzles."""
 
 import re
 from pathlib import Path
@@ -47,6 +48,15 @@ ISSUE_RULES = {
     "capture-only-undefended",
     "check-wins-a-piece",
     "mate-in-two",
+    # issue 24: points of the Laws no lesson taught
+    "pinned-piece-still-checks",
+    "agreement-after-both-moved",
+    "fifty-claim-by-declaring",
+    "claim-lost-by-touching",
+    "mate-beats-seventyfive",
+    "same-position-castling-rights",
+    "notation-promotion-without-equals",
+    "notation-double-plus-mate",
 }
 
 

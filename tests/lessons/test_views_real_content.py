@@ -119,13 +119,13 @@ def test_a_stalemate_reached_by_the_forced_reply_says_the_reply_and_shows_it(cli
 @pytest.mark.django_db
 def test_a_good_first_move_of_a_mate_in_two_praises_once_and_says_the_reply(client):
     page = client.post(
-        "/lessons/checkmate/checkmate-ladder-in-two/",
+        "/lessons/check-wins/check-wins-ladder-mate/",
         {"mode": "move", "selected": "b1", "square": "b7"},
     ).content.decode()
     feedback = page[page.index("data-feedback") : page.index("</div>", page.index("data-feedback"))]
     assert '<p class="feedback-title">好棋！再找下一步。</p>' in feedback
     assert feedback.count("好棋") == 1
-    assert "對方走了：黑王從 e8 走到 d8。" in feedback
+    assert "對方走了：黑王從 h8 走到 g8。" in feedback
 
 
 @pytest.mark.django_db

@@ -45,7 +45,7 @@ def test_check_practice_200_per_rule_has_no_error_and_95_percent_distinct_in_und
 
 
 def test_check_practice_fails_and_names_the_puzzle_when_the_validator_refuses_one(monkeypatch):
-    monkeypatch.setattr(generators, "puzzle_problems", lambda puzzle: ["goal trivial"])
+    monkeypatch.setattr(generators.proof, "puzzle_problems", lambda puzzle: ["goal trivial"])
     out = io.StringIO()
     with pytest.raises(SystemExit) as exit_:
         call_command("check_practice", "--per-rule", "2", "knight", stdout=out)
@@ -57,7 +57,7 @@ def test_check_practice_fails_and_names_the_puzzle_when_the_validator_refuses_on
 
 def test_a_puzzle_the_validator_refuses_is_never_shown(monkeypatch):
     generators._sound.cache_clear()
-    monkeypatch.setattr(generators, "puzzle_problems", lambda puzzle: ["refused"])
+    monkeypatch.setattr(generators.proof, "puzzle_problems", lambda puzzle: ["refused"])
     assert validated("practice-castling-2-77") is None
     assert generators.fresh("castling", 2, random.Random(1)) is None
     generators._sound.cache_clear()

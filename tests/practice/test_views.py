@@ -123,7 +123,7 @@ def test_what_is_not_a_practice_puzzle_of_the_rule_is_not_found(client, url):
 
 def test_a_puzzle_the_validator_refuses_is_not_found(client, monkeypatch):
     generators._sound.cache_clear()
-    monkeypatch.setattr(generators, "puzzle_problems", lambda puzzle: ["refused"])
+    monkeypatch.setattr(generators.proof, "puzzle_problems", lambda puzzle: ["refused"])
     assert client.get(f"/practice/knight/{KNIGHT}/").status_code == 404
     assert client.get("/practice/knight/").status_code == 503
     generators._sound.cache_clear()

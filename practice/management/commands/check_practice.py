@@ -4,7 +4,7 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from practice.checking import MIN_DISTINCT, check_practice
+from practice.checking import HIGH, LOW, MIN_DISTINCT, check_practice
 from practice.generators import RULES
 
 
@@ -19,10 +19,14 @@ class Command(BaseCommand):
 
     def handle(self, *args, per_rule, rules, **options):
         report = check_practice(per_rule, rules or None)
+        for split in report.splits():
+            self.stdout.write(f"answers {split}")
         for error in report.errors:
             self.stdout.write(error)
+        for question in report.unbalanced():
+            self.stdout.write(f"unbalanced: {question} (each answer {LOW:.0%}–{HIGH:.0%})")
         if report.too_few_distinct:
             self.stdout.write(f"fewer than {MIN_DISTINCT:.0%} of the positions are distinct")
         self.stdout.write(report.summary)
-        if report.errors or report.too_few_distinct:
+        if report.errors or report.too_few_distinct or report.unbalanced():
             sys.exit(1)

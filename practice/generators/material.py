@@ -1,0 +1,78 @@
+"""Practice of what pieces are worth and who protects them."""
+
+from __future__ import annotations
+
+import random
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+import rules
+from board.explanations import piece_name
+from curriculum.puzzles import Option
+from practice.generators.parts import Parts, choice, near_numbers
+from rules import generate
+
+
+def piece_values_rule(rng: random.Random, level: int) -> Parts:
+    """How many points a side's pieces are worth, or who is ahead (from level 2)."""
+    made = generate.scattered(rng, level)
+    hint = _("A pawn is worth 1, a knight or a bishop 3, a rook 5, a queen 9.")
+    if level > 1 and rng.random() < 0.5:
+        lead = rules.material_lead(made.fen)
+        truth = "white" if lead > 0 else "black" if lead < 0 else "equal"
+        options = (Option("white", _("White")), Option("black", _("Black")),
+                   Option("equal", _("The same")))  # fmt: skip
+        return choice(
+            made, "material_lead", {}, options, [truth],
+            _("Whose pieces are worth more points?"), hint,
+            {"white": _("White's pieces are worth more."),
+             "black": _("Black's pieces are worth more."),
+             "equal": _("Both sides' pieces are worth the same.")}[truth],
+        )  # fmt: skip
+    colour = "white" if level == 1 or rng.random() < 0.5 else "black"
+    points = rules.material(made.fen)[colour]
+    options = [
+        Option(str(n), ngettext("%(count)s point", "%(count)s points", n) % {"count": n})
+        for n in near_numbers(rng, points)
+    ]
+    said = {"count": points}
+    return choice(
+        made, "material", {"colour": colour}, options, [str(points)],
+        _("How many points are White's pieces worth in all?") if colour == "white"
+        else _("How many points are Black's pieces worth in all?"),
+        hint,
+        ngettext("They are worth %(count)s point in all.",
+                 "They are worth %(count)s points in all.", points) % said,
+    )  # fmt: skip
+
+
+def protection_rule(rng: random.Random, level: int) -> Parts:
+    """How many pieces attack one piece, or how many of its own side protect it: most often
+    a piece that has some."""
+    made = generate.scattered(rng, level)
+    counting = rng.choice(["attackers", "defenders"])
+    count_of = rules.attackers_of if counting == "attackers" else rules.defenders_of
+    pieces = {sq: piece for sq, piece in rules.placement(made.fen).items() if piece not in "Kk"}
+    if not pieces:
+        raise generate.NoPosition("two kings alone: nothing to protect")
+    busy = [sq for sq in sorted(pieces) if count_of(made.fen, sq)]
+    square = rng.choice(busy if busy and rng.random() < 0.75 else sorted(pieces))
+    truth = len(count_of(made.fen, square))
+    said = {"piece": piece_name(pieces[square]), "square": square}
+    options = [
+        Option(str(n), ngettext("%(count)s piece", "%(count)s pieces", n) % {"count": n})
+        for n in near_numbers(rng, truth, 2)
+    ]
+    if counting == "attackers":
+        prompt = _("How many enemy pieces attack the %(piece)s on %(square)s?") % said
+        hint = _("Follow every enemy piece's lines and jumps: which ones reach %(square)s?")
+    else:
+        prompt = _("How many pieces of its own side protect the %(piece)s on %(square)s?")
+        prompt %= said
+        hint = _("Protecting means: if the piece on %(square)s is captured, it can capture back.")
+    return choice(
+        made, f"{counting}_count", {"square": square}, options, [str(truth)],
+        prompt, hint % said,
+        ngettext("Right: %(count)s piece.", "Right: %(count)s pieces.", truth) % {"count": truth},
+    )  # fmt: skip

@@ -1,0 +1,71 @@
+"""The parts every maker shares: a Puzzle's fields from a generated position."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from types import MappingProxyType
+
+from curriculum.puzzles import Option
+from rules import generate
+
+Parts = dict  # the Puzzle fields a maker fills in (all but id and lesson)
+Maker = Callable[[random.Random, int], Parts]
+
+
+def parts(made: generate.Made, kind: str, prompt: str, hint: str, explanation: str, **more):
+    return {"kind": kind, "fen": made.fen, "moves": made.moves, "prompt": prompt,
+            "hint": hint, "explanation": explanation, **more}  # fmt: skip
+
+
+def choice(made, question, params, options, answer, prompt, hint, explanation) -> Parts:
+    return parts(
+        made,
+        "choice",
+        prompt,
+        hint,
+        explanation,
+        question=question,
+        params=MappingProxyType(params),
+        square=params.get("square", ""),
+        options=tuple(options),
+        answer=tuple(sorted(answer)),
+    )
+
+
+def yes_no(yes: str, no: str) -> tuple[Option, ...]:
+    return (Option("yes", yes), Option("no", no))
+
+
+def near_numbers(rng: random.Random, truth: int, spread: int = 3) -> list[int]:
+    """``truth`` and two other numbers close to it (never below 0), smallest first."""
+    others = [n for n in range(max(0, truth - spread), truth + spread + 1) if n != truth]
+    return sorted([truth, *rng.sample(others, 2)])
+
+
+class Draw(random.Random):
+    """One puzzle's random source, seeded by its id, with its ``turn``: the seed divided by
+    the number of levels, so that the seeds of one level that follow each other (as
+    check_practice makes them: seed n at level n % 3 + 1) take turns."""
+
+    def __init__(self, text: str, turn: int = 0):
+        super().__init__(text)
+        self.turn = turn
+
+
+def take_turns(rng: random.Random, families: int) -> tuple[int, bool]:
+    """(which family of question to ask, whether its answer is the first of two): the
+    family changes every two turns and the answer every turn, so any 2 × ``families``
+    turns that follow each other ask each family twice, once with each answer."""
+    turn = getattr(rng, "turn", 0)
+    return (turn // 2) % families, turn % 2 == 0
+
+
+def until(rng: random.Random, make: Callable, holds: Callable, tries: int = 60):
+    """``make(rng)`` again until ``holds(made)`` (the answer wanted), at most ``tries``
+    times; then the last one made (check_practice's split shows if that happens often)."""
+    for _attempt in range(tries - 1):
+        made = make(rng)
+        if holds(made):
+            return made
+    return make(rng)
