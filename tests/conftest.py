@@ -1,9 +1,32 @@
+"""Shared fixtures, and the test tiers: every test is marked by where it lives and what it uses.
+
+- `browser`: drives Chromium (it lives in tests/browser/, or asks for Playwright's `page`,
+  `context` or `browser`);
+- `server`: starts a server: gunicorn (its module imports from SERVER_MODULES, or it lives
+  in tests/benchmarks/), or pytest-django's `live_server`;
+- `slow`: a tier of its own for tests that take seconds on this machine (marked by hand,
+  `pytest.mark.slow`, or by living in tests/benchmarks/).
+
+`make test-fast` runs `-m "not browser and not server and not slow"`; `make test` runs all.
+A new test gets its marks from these rules without doing anything.
+"""
+
 import os
 from pathlib import Path
 
 import pytest
 
 from languages import catalogues
+
+TESTS = Path(__file__).resolve().parent
+BROWSER_FIXTURES = {"page", "context", "browser", "new_context"}
+SERVER_FIXTURES = {"live_server"}
+# A test module that imports from one of these starts gunicorn itself.
+SERVER_MODULES = (
+    "tests.benchmarks.answer_load",
+    "tests.benchmarks.live_load",
+    "tests.benchmarks.served",
+)
 
 # Playwright's sync API runs an event loop in the test thread; Django must allow
 # synchronous ORM calls from it (live_server set-up, fixtures).
@@ -16,6 +39,36 @@ def pytest_configure(config):
         locale = Path(__file__).resolve().parent.parent / "locale"
         catalogues.build(locale)
         catalogues.compile_all(locale)
+
+
+def _uses_server_modules(module) -> bool:
+    for value in vars(module).values():
+        name = getattr(value, "__module__", None) or getattr(value, "__name__", "")
+        if isinstance(name, str) and name.startswith(SERVER_MODULES):
+            return True
+    return False
+
+
+def _tiers(item) -> set[str]:
+    path = Path(item.path).resolve()
+    folders = path.relative_to(TESTS).parts[:-1] if path.is_relative_to(TESTS) else ()
+    fixtures = set(getattr(item, "fixturenames", ()))
+    tiers = set()
+    if "browser" in folders or fixtures & BROWSER_FIXTURES:
+        tiers.add("browser")
+    module = getattr(item, "module", None)
+    if fixtures & SERVER_FIXTURES or (module is not None and _uses_server_modules(module)):
+        tiers.add("server")
+    if "benchmarks" in folders:
+        tiers |= {"server", "slow"}
+    return tiers
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark each test with its tiers (see the module docstring)."""
+    for item in items:
+        for tier in sorted(_tiers(item) - {mark.name for mark in item.iter_markers()}):
+            item.add_marker(getattr(pytest.mark, tier))
 
 
 @pytest.fixture
