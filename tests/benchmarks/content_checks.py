@@ -55,10 +55,10 @@ def main() -> None:
             spent[label][0].append(cpu)
             spent[label][1].append(wall)
             last[label] = out.splitlines()[-1]
-    for label, (command, target) in checks.items():
+    for label, (_command, target) in checks.items():
         cpu, wall = (statistics.median(values) for values in spent[label])
         verdict = "within" if cpu < target else "OVER"
-        print(f"{last[label]}")
+        print(last[label])
         print(
             f"{label}: {cpu:.2f} s CPU, {wall:.2f} s wall, medians of {runs} interleaved runs "
             f"({verdict} the {target} s CPU target)"
