@@ -17,6 +17,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.benchmarks import smoke
+from tests.benchmarks.answer_load import free_port
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 PYTHON = str(ROOT / ".venv" / "bin" / "python") if (ROOT / ".venv").exists() else sys.executable
@@ -56,23 +59,26 @@ def test_every_script_has_a_smoke_run():
     assert scripts == set(SCRIPTS)
 
 
-def _free_port() -> str:
-    from tests.benchmarks.answer_load import free_port
-
-    return str(free_port())
+def ports_of(script: str) -> range:
+    """The script's own slice of BENCH_PORTS (default 18800-18899), so scripts run at once
+    by pytest-xdist's workers never pick the same port."""
+    allowed = smoke.ports() or range(18800, 18900)
+    width = len(allowed) // len(SCRIPTS)
+    start = allowed.start + width * sorted(SCRIPTS).index(script)
+    return range(start, start + width)
 
 
 @pytest.mark.parametrize("script", sorted(SCRIPTS))
 def test_the_script_prints_its_figure_at_a_tiny_size(script):
     arguments, extra, figure, ran = SCRIPTS[script]
-    arguments = [_free_port() if a == "{port}" else a for a in arguments]
+    ports = ports_of(script)
+    arguments = [str(free_port(ports)) if a == "{port}" else a for a in arguments]
     env = {
         key: value
         for key, value in os.environ.items()
         if not key.startswith(("PYTEST_", "DJANGO_SETTINGS_MODULE"))
     }
-    env.update(extra, BENCH_SMOKE="1")
-    env.setdefault("BENCH_PORTS", "18800-18899")
+    env.update(extra, BENCH_SMOKE="1", BENCH_PORTS=f"{ports.start}-{ports.stop - 1}")
     done = subprocess.run(
         [PYTHON, str(HERE / script), *arguments],
         cwd=ROOT,
