@@ -17,12 +17,13 @@ run: setup
 	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
 
 # Every test, in TEST_WORKERS processes (pytest-xdist; each has its own test database,
-# live server and Chromium). TEST_WORKERS=0 runs them in this one process.
+# live server and Chromium). TEST_WORKERS=0 runs them in this one process; PYTEST_ARGS
+# adds options (CI: -m "not browser" on its second database).
 TEST_WORKERS ?= 3
 test: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/pytest -n $(TEST_WORKERS)
+	$(BIN)/pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 # The inner loop (under a minute): every test but the tiers browser, server and slow
 # (tests/conftest.py marks them). FAST_WORKERS=0 for one process.
