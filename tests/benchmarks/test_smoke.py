@@ -33,6 +33,7 @@ SCRIPTS = {
     "csv_memory.py": (["300", "{port}"], {}, r"^worker memory: \d+ MB before", {0}),
     "dashboard_speed.py": (["1"], {}, r"^class dashboard, large ÷ small: [\d.]+× wall", {0}),
     "family_pages.py": (["1"], {}, r"^/parent/, 5 children × 300 ÷ 1 × 200: [\d.]+×", {0}),
+    "front_cost.py": (["1", "1"], {}, r"^front_cost: nginx in front ÷ gunicorn alone = ", {0}),
     "generic_misses.py": ([], DJANGO, r"^puzzles with a generic miss: \d+ of \d+$", {0}),
     "illegal_after_tries.py": (["1"], {}, r"^illegal move, after 100 tries ÷ first try: ", {0}),
     # No lighthouse on the machine: the script says how to get one and exits 2.
@@ -40,6 +41,8 @@ SCRIPTS = {
     "live_load.py": (["3", "1", "{port}"], {}, r"^students answered, as the projector", {0}),
     "move_breakdown.py": (["5"], {}, r"ms CPU a request through the test client", {0}),
     "move_throughput.py": (["1", "1"], {}, r"^SQLite: answer POST [\d.]+ req/s ÷ hello", {0, 1}),
+    "opponent_levels.py": ([], {}, r"^target: each level scores >= \d+ %", {0}),
+    "opponent_speed.py": ([], {}, r"^target: p95 <= [\d.]+ ms for every level", {0}),
     "page_weight.py": ([], {}, r"^One move, legal wrong move .*: [\d,]+ B on the wire", {0, 1}),
     "reask_partners.py": ([], DJANGO, r"^weak partners: \d+ of \d+ two-option puzzles$", {0}),
     "referee_depth.py": (["1"], {}, r"^referee move, ply 160 ÷ ply 20: [\d.]+×", {0}),
