@@ -10,16 +10,26 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 3
 
-.PHONY: run test serve bench setup lint format check-curriculum check-practice lock clean
+.PHONY: run test test-fast serve bench setup lint format messages check-curriculum check-practice lock clean
 
 run: setup
 	DEBUG=1 $(PY) manage.py migrate --noinput
 	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
 
+# Every test, in TEST_WORKERS processes (pytest-xdist; each has its own test database,
+# live server and Chromium). TEST_WORKERS=0 runs them in this one process; PYTEST_ARGS
+# adds options (CI: -m "not browser" on its second database).
+TEST_WORKERS ?= 3
 test: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
+
+# The inner loop (under a minute): every test but the tiers browser, server and slow
+# (tests/conftest.py marks them). FAST_WORKERS=0 for one process.
+FAST_WORKERS ?= 2
+test-fast: setup
+	$(BIN)/pytest -q -n $(FAST_WORKERS) -m "not browser and not server and not slow"
 
 # The way a school runs it: nginx on HOST:PORT in front of gunicorn (on 127.0.0.1:PORT+1),
 # whitenoise serving compressed, hashed static files (deploy/serve.py; needs Debian's nginx).
@@ -60,6 +70,12 @@ lint: setup
 format: setup
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
+
+# Rewrite the `#:` file:line references of locale/zh_Hant and locale/en (GNU gettext's
+# xgettext finds them; nothing else in the catalogues changes), then compile.
+messages: setup
+	DEBUG=1 $(PY) manage.py messages
+	DEBUG=1 $(PY) manage.py compilecatalogues
 
 check-curriculum: setup
 	DEBUG=1 $(PY) manage.py check_curriculum

@@ -1,9 +1,52 @@
+"""Shared fixtures, and the test tiers: every test is marked by where it lives and what it uses.
+
+- `browser`: drives Chromium (it lives in tests/browser/, or asks for Playwright's `page`,
+  `context` or `browser`);
+- `server`: starts a server: gunicorn (its module imports from SERVER_MODULES, or it lives
+  in tests/benchmarks/), or pytest-django's `live_server`;
+- `slow`: seconds of CPU, or many cases that add up: a Hypothesis test (`@given`), a test
+  with a transactional database (each one empties every table after it), a module of
+  SLOW_MODULES (measured: they were two thirds of the rest's time), tests/benchmarks/, or
+  `@pytest.mark.slow` by hand.
+
+`make test-fast` runs `-m "not browser and not server and not slow"`; `make test` runs all.
+A new test gets its marks from these rules without doing anything.
+"""
+
 import os
 from pathlib import Path
 
 import pytest
 
 from languages import catalogues
+
+TESTS = Path(__file__).resolve().parent
+BROWSER_FIXTURES = {"page", "context", "browser", "new_context"}
+SERVER_FIXTURES = {"live_server"}
+# Modules of many slow cases (measured with --durations): the crawler of every URL, every
+# page in English or for every visitor, subprocesses (check --deploy, LibreOffice,
+# collectstatic), large made-up histories, random positions by the thousand.
+SLOW_MODULES = {
+    "test_no_server_errors.py",
+    "languages/test_english_pages.py",
+    "people/test_dashboard_scale.py",
+    "people/test_exports_in_calc.py",
+    "people/test_picture_locks.py",
+    "rules/test_agreement.py",
+    "rules/test_reason_audit.py",
+    "rules/test_resumable.py",
+    "tutor/test_csp.py",
+    "tutor/test_mail.py",
+    "tutor/test_privacy.py",
+    "tutor/test_settings.py",
+    "tutor/test_static_storage.py",
+}
+# A test module that imports from one of these starts gunicorn itself.
+SERVER_MODULES = (
+    "tests.benchmarks.answer_load",
+    "tests.benchmarks.live_load",
+    "tests.benchmarks.served",
+)
 
 # Playwright's sync API runs an event loop in the test thread; Django must allow
 # synchronous ORM calls from it (live_server set-up, fixtures).
@@ -16,6 +59,47 @@ def pytest_configure(config):
         locale = Path(__file__).resolve().parent.parent / "locale"
         catalogues.build(locale)
         catalogues.compile_all(locale)
+
+
+def _uses_server_modules(module) -> bool:
+    for value in vars(module).values():
+        name = getattr(value, "__module__", None) or getattr(value, "__name__", "")
+        if isinstance(name, str) and name.startswith(SERVER_MODULES):
+            return True
+    return False
+
+
+def _transactional(item, fixtures: set[str]) -> bool:
+    marker = item.get_closest_marker("django_db")
+    return "transactional_db" in fixtures or bool(marker and marker.kwargs.get("transaction"))
+
+
+def _tiers(item) -> set[str]:
+    path = Path(item.path).resolve()
+    inside = path.relative_to(TESTS).parts if path.is_relative_to(TESTS) else ()
+    folders = inside[:-1]
+    fixtures = set(getattr(item, "fixturenames", ()))
+    tiers = set()
+    function = getattr(item, "function", None)
+    if "/".join(inside) in SLOW_MODULES or getattr(function, "is_hypothesis_test", False):
+        tiers.add("slow")
+    if _transactional(item, fixtures) and "browser" not in folders:
+        tiers.add("slow")
+    if "browser" in folders or fixtures & BROWSER_FIXTURES:
+        tiers.add("browser")
+    module = getattr(item, "module", None)
+    if fixtures & SERVER_FIXTURES or (module is not None and _uses_server_modules(module)):
+        tiers.add("server")
+    if "benchmarks" in folders:
+        tiers |= {"server", "slow"}
+    return tiers
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark each test with its tiers (see the module docstring)."""
+    for item in items:
+        for tier in sorted(_tiers(item) - {mark.name for mark in item.iter_markers()}):
+            item.add_marker(getattr(pytest.mark, tier))
 
 
 @pytest.fixture

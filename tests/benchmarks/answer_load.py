@@ -30,6 +30,10 @@ from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tests.benchmarks import smoke
+
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = str(ROOT / ".venv" / "bin" / "python") if (ROOT / ".venv").exists() else sys.executable
 GUNICORN = str(Path(PYTHON).with_name("gunicorn"))
@@ -37,7 +41,7 @@ PAGE = "/lessons/board/?puzzle=board-step-to-e2"
 ANSWER = "/lessons/board/board-step-to-e2/"
 # The king on e1: e2 solves it, d1/f2/d2 are legal but wrong, e3/a5 are not king moves.
 SQUARES = ["e2", "e3", "d1", "a5", "f2", "e3", "d2", "a5"]
-PORTS = range(18100, 18200)
+PORTS = smoke.ports() or range(18100, 18200)
 
 
 def _bound_socket(ports=PORTS) -> socket.socket:
@@ -52,6 +56,12 @@ def _bound_socket(ports=PORTS) -> socket.socket:
             continue
         return sock
     raise RuntimeError(f"no free port in {ports.start}-{ports.stop - 1}")
+
+
+def free_port(ports: range = PORTS) -> int:
+    """The first port of `ports` free on 127.0.0.1, released for a server to bind."""
+    with _bound_socket(ports) as probe:
+        return probe.getsockname()[1]
 
 
 def server_environment(directory: Path, database_url: str | None) -> dict[str, str]:

@@ -29,12 +29,13 @@ from tests.benchmarks.scratch import (
     ratio_line,
     verdict,
 )
+from tests.benchmarks.smoke import size
 
-STUDENTS = 40
+STUDENTS = size(40, 3)
 LESSONS = 18
-ATTEMPTS = 20_000
-LARGE_STUDENTS = 200
-LARGE_ATTEMPTS = 200_000
+ATTEMPTS = size(20_000, 200)
+LARGE_STUDENTS = size(200, 5)
+LARGE_ATTEMPTS = size(200_000, 500)
 TARGET_MS = 200
 TARGET_RATIO = 1.5
 

@@ -21,8 +21,10 @@ from tests.benchmarks.scratch import (
     interleaved,
     ratio_line,
 )
+from tests.benchmarks.smoke import size
 
-FAMILIES = {"1 child × 200 attempts": (1, 200), "5 children × 20,000 attempts": (5, 20_000)}
+SMALL, LARGE = (1, 200), (5, size(20_000, 300))
+FAMILIES = {"1 child × 200 attempts": SMALL, f"5 children × {LARGE[1]:,d} attempts": LARGE}
 PAGES = {"/who/": "people:who_is_learning", "/parent/": "people:parent_home"}
 TARGET = 1.5
 
@@ -69,7 +71,11 @@ def main() -> None:
             for label, timing in times.items():
                 print(f"  {page}, {label}: {timing.summary()}")
             small, large = times.values()
-            print(ratio_line(f"{page}, 5 children × 20,000 ÷ 1 × 200", small, large, TARGET, runs))
+            print(
+                ratio_line(
+                    f"{page}, 5 children × {LARGE[1]:,d} ÷ 1 × 200", small, large, TARGET, runs
+                )
+            )
 
 
 if __name__ == "__main__":

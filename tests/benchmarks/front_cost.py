@@ -16,10 +16,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.benchmarks import served
+from tests.benchmarks import served, smoke
 from tests.benchmarks.move_throughput import CONNECTIONS, SESSIONS, answer_lua, new_session
 
-FRONT_PORT, ALONE_PORT = 18530, 18532
+FRONT_PORT, ALONE_PORT = smoke.port(18530), smoke.port(18532, skip=2)
 BOUND = 0.90
 
 
@@ -40,7 +40,7 @@ def main() -> int:
             runs[name] = lambda s, b=server.base, lua=lua: served.wrk(
                 f"{b}/", lua, connections=CONNECTIONS, seconds=s
             )
-            runs[name](2)  # warm
+            runs[name](smoke.size(2, 1))  # warm
         ratios = []
         for n in range(1, pairs + 1):
             a, b = runs["front"](seconds), runs["alone"](seconds)

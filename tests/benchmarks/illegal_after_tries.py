@@ -17,10 +17,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.benchmarks.scratch import add_attempts, django_on_scratch, interleaved, ratio_line
+from tests.benchmarks.smoke import size
 
 LESSON, PUZZLE, ILLEGAL = "castling", "castling-short-first", "e1e3"
-EARLIER = 50_000
+EARLIER = size(50_000, 100)
 TARGET = 1.2
+VETERAN = f"after {EARLIER:,d} wrong tries"
 LEARNER_SESSION_KEY = "learner_id"  # lessons.learners' session key
 
 
@@ -37,7 +39,7 @@ def main() -> None:
         add_attempts([veteran], EARLIER, [(LESSON, PUZZLE)], weights=(0, 1, 1))
         url = f"/lessons/{LESSON}/{PUZZLE}/"
         body = {"mode": "move", "selected": ILLEGAL[:2], "square": ILLEGAL[2:]}
-        clients = {"after 50,000 wrong tries": Client(), "first try": Client()}
+        clients = {VETERAN: Client(), "first try": Client()}
         for client in clients.values():
             client.get(f"/lessons/{LESSON}/")
 
@@ -54,9 +56,7 @@ def main() -> None:
             return case
 
         prepare = {
-            "after 50,000 wrong tries": lambda: use(
-                clients["after 50,000 wrong tries"], veteran.pk
-            ),
+            VETERAN: lambda: use(clients[VETERAN], veteran.pk),
             "first try": lambda: use(clients["first try"], Learner.objects.create().pk),
         }
         for label, client in clients.items():
@@ -67,10 +67,14 @@ def main() -> None:
         times = interleaved({label: post(c) for label, c in clients.items()}, runs, prepare)
     for label, timing in times.items():
         print(f"  illegal move, {label}: {timing.summary()}")
-    first, veteran_times = times["first try"], times["after 50,000 wrong tries"]
+    first, veteran_times = times["first try"], times[VETERAN]
     print(
         ratio_line(
-            "illegal move, after 50,000 tries ÷ first try", first, veteran_times, TARGET, runs
+            f"illegal move, after {EARLIER:,d} tries ÷ first try",
+            first,
+            veteran_times,
+            TARGET,
+            runs,
         )
     )
 

@@ -21,19 +21,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.benchmarks import served
-from tests.benchmarks.answer_load import _bound_socket
+from tests.benchmarks.answer_load import free_port
 
 PAGES = ["/", "/lessons/knight/", "/board/"]
 FLAGS = (
     "--headless --no-sandbox --disable-gpu --disable-quic --no-first-run "
     "--disable-background-networking --disable-component-update --disable-sync"
 )
-
-
-def free_port(ports: range) -> int:
-    """The first port of `ports` free on 127.0.0.1 (answer_load's search), released for gunicorn."""
-    with _bound_socket(ports) as probe:
-        return probe.getsockname()[1]
 
 
 def lighthouse_command() -> list[str] | None:

@@ -28,14 +28,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.benchmarks import served
+from tests.benchmarks import served, smoke
 
 CONNECTIONS = 20
 SESSIONS = 20
 LESSON = "castling"
 PUZZLE = "castling-short-first"
 MOVE = "e1g1"
-APP_PORT, HELLO_PORT = 18510, 18511
+APP_PORT, HELLO_PORT = smoke.port(18510), smoke.port(18511, skip=1)
 RATIO_TARGET, P95_TARGET_MS = 0.20, 30
 
 
@@ -103,7 +103,12 @@ def measure(label: str, database_url: str | None, pairs: int, seconds: int) -> d
         run_floor = lambda s: served.wrk(  # noqa: E731
             f"{app.base}/healthz", "", connections=CONNECTIONS, seconds=s
         )
-        run_app(2), run_floor(2), run_hello(2)  # warm: every worker has imported, connected
+        warm = smoke.size(2, 1)
+        (
+            run_app(warm),
+            run_floor(warm),
+            run_hello(warm),
+        )  # warm: every worker has imported, connected
         apps, floors, hellos = [], [], []
         for n in range(1, pairs + 1):
             apps.append(run_app(seconds))

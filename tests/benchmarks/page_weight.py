@@ -25,9 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.benchmarks import served
+from tests.benchmarks import served, smoke
 
-PORT = 18520
+PORT = smoke.port(18520)
 FIRST_VISIT_TARGET = 40_000
 MOVE_TARGET = 8_192
 ACCEPT_ENCODING = "gzip, deflate, br"

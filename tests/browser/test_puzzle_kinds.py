@@ -44,7 +44,7 @@ def test_on_a_phone_the_feedback_of_a_move_comes_into_view(page: Page, live_serv
     open_puzzle(page, live_server, "375", "checkmate", "checkmate-queen-with-king")
     play(page, "a2a7")
     expect(feedback(page)).to_contain_text("這步可以走，但還沒有將死。")
-    page.wait_for_timeout(400)
+    expect(feedback(page)).to_be_in_viewport(ratio=1)  # waits for the scroll to end
     box = feedback(page).bounding_box()
     assert box["y"] >= 0 and box["y"] + box["height"] <= SIZES["375"]["height"]
 

@@ -112,7 +112,7 @@ def test_read_aloud_speaks_the_prompt_and_the_feedback_in_a_taiwan_voice(page: P
     square(page, "a1").click()
     square(page, "b2").click()
     expect(feedback(page)).to_have_attribute("data-verdict", "illegal")
-    page.wait_for_timeout(200)
+    wait_for_htmx(page)  # the swap has settled: the button reads the new feedback
     page.locator("[data-read-aloud]").click()
     spoken = page.evaluate("window.__spoken")[-1]
     assert spoken["text"].startswith(prompt + " ") and "ㄐ" not in spoken["text"]

@@ -3,7 +3,6 @@
 import io
 import random
 import re
-import time
 
 import chess
 import pytest
@@ -31,17 +30,13 @@ def test_every_rule_practises_a_lesson_of_the_curriculum_and_there_are_at_least_
     assert len(generators.rules_in_curriculum()) == len(RULES) >= 15
 
 
-def test_check_practice_200_per_rule_has_no_error_and_95_percent_distinct_in_under_60_s():
+@pytest.mark.slow  # about 10 s of CPU; its time is tests/benchmarks/content_checks.py's figure
+def test_check_practice_200_per_rule_has_no_error_and_95_percent_distinct():
     out = io.StringIO()
-    # CPU time, not wall time: on a shared machine running several suites at once the
-    # wall clock measures the neighbours (a loaded run took 113 s of wall for ~10 s of CPU).
-    started = time.process_time()
     call_command("check_practice", "--per-rule", "200", stdout=out)
-    elapsed = time.process_time() - started
     rule_count, positions, errors, distinct = _summary(out.getvalue())
     assert (rule_count, positions, errors) == (len(RULES), 200 * len(RULES), 0)
     assert distinct >= 0.95 * positions
-    assert elapsed < 60
 
 
 def test_check_practice_fails_and_names_the_puzzle_when_the_validator_refuses_one(monkeypatch):

@@ -1,0 +1,47 @@
+"""Tiny sizes for the benchmarks, so a test can run every script in seconds and none rots.
+
+`BENCH_SMOKE=1` shrinks the counts and durations a script has no argument for
+(`size(full, tiny)`); the figures it prints then mean nothing, but every line of the
+script has run. `BENCH_PORTS=19300-19399` makes a script that has a fixed port take the
+first free one of that range instead (`port(default)`), so two runs at once do not meet.
+`tests/benchmarks/test_smoke.py` runs each script this way.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+
+SMOKE = os.environ.get("BENCH_SMOKE") == "1"
+
+
+def size(full, tiny):
+    """`tiny` under BENCH_SMOKE=1, else `full`."""
+    return tiny if SMOKE else full
+
+
+def ports() -> range | None:
+    """The range BENCH_PORTS names ("19300-19399"), or None."""
+    named = os.environ.get("BENCH_PORTS", "")
+    if not named:
+        return None
+    low, _, high = named.partition("-")
+    return range(int(low), int(high or low) + 1)
+
+
+def port(default: int, skip: int = 0) -> int:
+    """`default`, or when BENCH_PORTS is set the first port free on 127.0.0.1 in it (with
+    `skip`, the one after `skip` free ones: a script's second server)."""
+    allowed = ports()
+    if allowed is None:
+        return default
+    for candidate in allowed:
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", candidate))
+            except OSError:
+                continue
+        if skip == 0:
+            return candidate
+        skip -= 1
+    raise RuntimeError(f"no free port in BENCH_PORTS={os.environ['BENCH_PORTS']}")

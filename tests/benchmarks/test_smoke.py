@@ -1,0 +1,96 @@
+"""Every script in tests/benchmarks/ runs to its figure at a tiny size, so none rots.
+
+Each script is started as `make bench` starts it (its own process, the repository's
+Python), with BENCH_SMOKE=1 (tests/benchmarks/smoke.py: counts and durations shrunk) and
+small arguments, and must end without a traceback, print the line that carries its
+figure, and exit 0, or 1 where 1 means "a target was missed" (a tiny size measures
+nothing). With DATABASE_URL naming PostgreSQL the scripts that take a scratch database
+take it there, as they do under `make bench`. Marked `server` and `slow` by folder
+(tests/conftest.py).
+"""
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.benchmarks import smoke
+from tests.benchmarks.answer_load import free_port
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+PYTHON = str(ROOT / ".venv" / "bin" / "python") if (ROOT / ".venv").exists() else sys.executable
+DJANGO = {"DJANGO_SETTINGS_MODULE": "tests.settings", "PYTHONPATH": str(ROOT)}
+LIBRARIES = {"__init__.py", "scratch.py", "served.py", "smoke.py", "test_smoke.py"}
+
+# script: (arguments, extra environment, the figure's line, exit codes that mean "ran")
+SCRIPTS = {
+    "answer_load.py": (["12", "3"], {}, r"^Attempt rows written: 12$", {0}),
+    "content_checks.py": ([], DJANGO, r"^check_practice --per-rule 2: [\d.]+ s CPU", {0}),
+    "csv_memory.py": (["300", "{port}"], {}, r"^worker memory: \d+ MB before", {0}),
+    "dashboard_speed.py": (["1"], {}, r"^class dashboard, large ÷ small: [\d.]+× wall", {0}),
+    "family_pages.py": (["1"], {}, r"^/parent/, 5 children × 300 ÷ 1 × 200: [\d.]+×", {0}),
+    "front_cost.py": (["1", "1"], {}, r"^front_cost: nginx in front ÷ gunicorn alone = ", {0}),
+    "generic_misses.py": ([], DJANGO, r"^puzzles with a generic miss: \d+ of \d+$", {0}),
+    "illegal_after_tries.py": (["1"], {}, r"^illegal move, after 100 tries ÷ first try: ", {0}),
+    # No lighthouse on the machine: the script says how to get one and exits 2.
+    "lighthouse_scores.py": (["{port}"], {}, r"^(/board/ +on +\d+|No lighthouse)", {0, 1, 2}),
+    "live_load.py": (["3", "1", "{port}"], {}, r"^students answered, as the projector", {0}),
+    "move_breakdown.py": (["5"], {}, r"ms CPU a request through the test client", {0}),
+    "move_throughput.py": (["1", "1"], {}, r"^SQLite: answer POST [\d.]+ req/s ÷ hello", {0, 1}),
+    "opponent_levels.py": ([], {}, r"^target: each level scores >= \d+ %", {0}),
+    "opponent_speed.py": ([], {}, r"^target: p95 <= [\d.]+ ms for every level", {0}),
+    "page_weight.py": ([], {}, r"^One move, legal wrong move .*: [\d,]+ B on the wire", {0, 1}),
+    "reask_partners.py": ([], DJANGO, r"^weak partners: \d+ of \d+ two-option puzzles$", {0}),
+    "referee_depth.py": (["1"], {}, r"^referee move, ply 160 ÷ ply 20: [\d.]+×", {0}),
+    "rules_agreement.py": (
+        ["150"],
+        {},
+        r"^agreement: 150 pairs .*, 0 disagreements",
+        {0},
+    ),
+    "rules_reason_audit.py": (["100"], {}, r"^disagreements: \d+$", {0}),
+    "rules_speed.py": (["100"], {}, r"^ratio: [\d.]+ \(target: under 3\)$", {0}),
+}
+
+
+def test_every_script_has_a_smoke_run():
+    scripts = {path.name for path in HERE.glob("*.py")} - LIBRARIES
+    assert scripts == set(SCRIPTS)
+
+
+def ports_of(script: str) -> range:
+    """The script's own slice of BENCH_PORTS (default 18800-18899), so scripts run at once
+    by pytest-xdist's workers never pick the same port."""
+    allowed = smoke.ports() or range(18800, 18900)
+    width = len(allowed) // len(SCRIPTS)
+    start = allowed.start + width * sorted(SCRIPTS).index(script)
+    return range(start, start + width)
+
+
+@pytest.mark.parametrize("script", sorted(SCRIPTS))
+def test_the_script_prints_its_figure_at_a_tiny_size(script):
+    arguments, extra, figure, ran = SCRIPTS[script]
+    ports = ports_of(script)
+    arguments = [str(free_port(ports)) if a == "{port}" else a for a in arguments]
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("PYTEST_", "DJANGO_SETTINGS_MODULE"))
+    }
+    env.update(extra, BENCH_SMOKE="1", BENCH_PORTS=f"{ports.start}-{ports.stop - 1}")
+    done = subprocess.run(
+        [PYTHON, str(HERE / script), *arguments],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    report = f"exit {done.returncode}\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    assert "Traceback" not in done.stderr, report
+    assert done.returncode in ran, report
+    assert re.search(figure, done.stdout, re.MULTILINE), report
