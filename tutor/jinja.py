@@ -38,8 +38,12 @@ from markupsafe import Markup
 
 def _escaped(value):
     """`finalize` of every `{{ … }}`: Django's escaping, so markupsafe's escape (which runs
-    after) finds the value already safe and writes it as it is."""
-    if hasattr(value, "__html__"):
+    after) finds the value already safe and writes it as it is. A number or None is left
+    to markupsafe, which writes it as Django does."""
+    kind = type(value)
+    if kind is str:  # most values: asked first, as hasattr on a str is a failed lookup
+        return Markup(escape(value))
+    if kind is int or value is None or hasattr(value, "__html__"):
         return value
     return Markup(escape(str(value)))
 
