@@ -90,8 +90,8 @@ def test_the_template_reader_finds_the_messages_it_should():
 def test_the_jinja_reader_finds_the_messages_it_should():
     found = jinja_msgids()
     assert "Type a move instead" in found  # {{ gettext("…") }}
-    assert "Puzzle %(number)s of %(total)s" in found  # {% trans %}
-    assert "You may make %(count)s more move." in found  # {% trans %} with {% pluralize %}
+    assert "Puzzle %(number)s of %(total)s" in found  # {{ gettext("…") % {…} }}
+    assert "You may make %(count)s more move." in found  # ngettext
     assert ", " in found  # pgettext("list separator", ", ")
 
 
