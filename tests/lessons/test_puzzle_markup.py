@@ -1,7 +1,7 @@
 """The puzzle's section, whole, in representative states: byte for byte the markup the
 f-string code wrote before the section went back into templates (templates-jinja2/).
 
-Each file in puzzle_markup/ was written by that code (main at 426143d,
+Each file in puzzle_markup/ was written by that code (main at 4cdb3d7,
 lessons/puzzle_html.py) from the same PuzzleView; a change of markup shows here as a diff
 of whole sections. After a deliberate change, write the files again with
 `PIN_PUZZLE_MARKUP=1 .venv/bin/pytest tests/lessons/test_puzzle_markup.py` and read the diff.
