@@ -20,7 +20,6 @@ FORMATTING = {"format_html", "format_html_join"}
 ALLOWED = {
     ("tutor/jinja.py", "mark_safe"): "the output of an autoescaping Jinja2 template, as "
     "Django's own Template.render marks its output",
-    ("tutor/jinja.py", "Markup"): "Django's escape of a value, so markupsafe writes it as is",
 }
 
 
