@@ -1,9 +1,9 @@
 """The lesson map, the lesson pages and the answer to each puzzle.
 
 Every page works with plain links and forms; an htmx request gets the puzzle alone, as
-lessons/puzzle_html.py writes it inside the full page. Answering is a service
-(lessons.answering: read the post, judge, record); a view finds the lesson and puzzle,
-calls it, and renders.
+templates-jinja2/lessons/puzzle.html draws it inside the full page (lessons.puzzle_view).
+Answering is a service (lessons.answering: read the post, judge, record); a view finds the
+lesson and puzzle, calls it, and renders.
 """
 
 from functools import lru_cache, partial
@@ -27,7 +27,7 @@ from lessons.answering import Hints, Reasks, Screen, notation_taught
 from lessons.learners import current_learner, learner_and_history
 from lessons.progress import first_unsolved, lesson_progress, puzzle_ids, stars_by_puzzle
 from lessons.progress import lesson_map as build_lesson_map
-from lessons.puzzle_html import puzzle_section
+from lessons.puzzle_view import PuzzleView, puzzle_section
 from lessons.steps import Step, steps_of
 
 NOTATION_LESSON = "notation"  # where moves written as Nf3 are taught
@@ -113,23 +113,20 @@ def _render_puzzle(
         next_url = f"{lesson_url}?puzzle={lesson.puzzles[index + 1].id}#puzzle"
     else:
         next_url = lesson_url
-    context = puzzle_context(
+    view = puzzle_context(
         request,
         screen,
         answer_url=answer_url,
         retry_url=f"{lesson_url}?puzzle={puzzle.id}",
         next_url=next_url,
+        number=index + 1,
+        total=len(lesson.puzzles),
+        level_number=lesson.level_of(puzzle) + 1,
+        level_count=len(lesson.levels),
+        steps=steps_of(lesson, puzzle, stars),
+        all_solved=solved and first_unsolved(puzzle_ids(lesson), stars) is None,
     )
-    context |= {
-        "lesson": lesson,
-        "number": index + 1,
-        "total": len(lesson.puzzles),
-        "level_number": lesson.level_of(puzzle) + 1,
-        "level_count": len(lesson.levels),
-        "steps": steps_of(lesson, puzzle, stars),
-        "all_solved": solved and first_unsolved(puzzle_ids(lesson), stars) is None,
-    }
-    return render_puzzle(request, "lessons/lesson.html", context)
+    return render_puzzle(request, "lessons/lesson.html", {"lesson": lesson, "puzzle_view": view})
 
 
 @lru_cache(maxsize=1024)
@@ -143,13 +140,14 @@ def _addresses(prefix: str, urlconf: str, slug: str, puzzle_id: str) -> tuple[st
 def render_puzzle(
     request: HttpRequest, template: str, context: dict, partial: str | None = None
 ) -> HttpResponse:
-    """The whole page, or for htmx only the puzzle: written by puzzle_section alone (no
-    template, no context processors: it needs none), or a page's own `partial` that
-    includes it with more (a practice round's count)."""
+    """The whole page, or for htmx only the puzzle (`context["puzzle_view"]`, a PuzzleView):
+    drawn by puzzle_section alone (its Jinja2 template, no context processors: it needs
+    none), or a page's own `partial` that includes it with more (a practice round's count)."""
     if not request.htmx:
         response = render(request, template, context)
     elif partial is None:
-        response = HttpResponse(puzzle_section(context, None))  # htmx sends the page's token
+        # htmx sends the page's token in a header: the answer's form needs none
+        response = HttpResponse(puzzle_section(context["puzzle_view"], None))
     else:
         response = render(request, partial, context)
     patch_vary_headers(response, ["HX-Request"])
@@ -157,44 +155,53 @@ def render_puzzle(
 
 
 def puzzle_context(
-    request: HttpRequest, screen: Screen, *, answer_url: str, retry_url: str, next_url: str
-) -> dict:
-    """What the puzzle partial shows of a screen: the board, the answer form, the feedback;
-    the same for a lesson's puzzle and for a generated one. ``place`` is the puzzle whose
-    number and address these are; ``puzzle`` the one asked there (a partner after a miss
-    of a two-option question, see answering.Reasks)."""
+    request: HttpRequest,
+    screen: Screen,
+    *,
+    answer_url: str,
+    retry_url: str,
+    next_url: str,
+    **page,
+) -> PuzzleView:
+    """What the puzzle's section shows of a screen: the board, the answer form, the
+    feedback; the same for a lesson's puzzle and for a generated one, with the fields the
+    page adds (`page`: a lesson's number and steps, a practice round's heading; a name
+    PuzzleView has no field for is a TypeError). ``place`` is the puzzle whose number and
+    address these are; ``puzzle`` the one asked there (a partner after a miss of a
+    two-option question, see answering.Reasks)."""
     place, puzzle = screen.puzzle, screen.asked
     solved = screen.solved_stars is not None
-    return {
-        "place": place,
-        "puzzle": puzzle,
-        "board": _board(screen, solved),
-        "interactive": kind_of(puzzle).BOARD_MODE != "view" and not solved,
-        "input_mode": kind_of(puzzle).BOARD_MODE,
-        "played": " ".join(screen.played),
-        "promotion": (
+    return PuzzleView(
+        place=place,
+        puzzle=puzzle,
+        board=_board(screen, solved),
+        interactive=kind_of(puzzle).BOARD_MODE != "view" and not solved,
+        input_mode=kind_of(puzzle).BOARD_MODE,
+        played=" ".join(screen.played),
+        promotion=(
             promotion_context(screen.fen, screen.promotion_pending)
             if screen.promotion_pending
             else None
         ),
-        "feedback": screen.feedback,
-        "hint_shown": Hints(request.session).shown(place),
-        "hint_requested": screen.hint_requested,
-        "several": kind_of(puzzle).several(puzzle),
-        "chosen": screen.chosen,
-        "solved_stars": screen.solved_stars,
-        "next_url": next_url,
-        "answer_url": answer_url,
-        "retry_url": retry_url,
-        "targets": [] if solved else _stars_to_collect(screen),
-        "moves_left": _moves_left(screen),
-        "history": _history(puzzle),
-        "history_words": _history_in_words(puzzle),
-        "circled": _circled(screen),
-        "typed_move_tucked": _typed_move_tucked(place),
-        "typed_move_open": bool(request.POST.get("typed_submit") or request.POST.get("typed")),
-        "reask": screen.reask,
-    }
+        feedback=screen.feedback,
+        hint_shown=Hints(request.session).shown(place),
+        hint_requested=screen.hint_requested,
+        several=kind_of(puzzle).several(puzzle),
+        chosen=screen.chosen,
+        solved_stars=screen.solved_stars,
+        next_url=next_url,
+        answer_url=answer_url,
+        retry_url=retry_url,
+        targets=() if solved else _stars_to_collect(screen),
+        moves_left=_moves_left(screen),
+        history=_history(puzzle),
+        history_words=_history_in_words(puzzle),
+        circled=_circled(screen),
+        typed_move_tucked=_typed_move_tucked(place),
+        typed_move_open=bool(request.POST.get("typed_submit") or request.POST.get("typed")),
+        reask=screen.reask,
+        **page,
+    )
 
 
 def _typed_move_tucked(puzzle: Puzzle) -> bool:

@@ -88,19 +88,26 @@ def _render(request: HttpRequest, lesson, screen: Screen, mode: str) -> HttpResp
     rule = puzzle.lesson
     here = reverse(f"{mode}_puzzle", args=[rule, puzzle.id])
     next_url = reverse("practice", args=[rule]) if mode == PRACTICE else reverse("review")
-    context = puzzle_context(request, screen, answer_url=here, retry_url=here, next_url=next_url)
     _rule, level, _seed = generators.parse_id(puzzle.id)
-    learner = current_learner(request)
-    context |= {
-        "lesson": lesson,
-        "mode": mode,
-        "heading": (
+    view = puzzle_context(
+        request,
+        screen,
+        answer_url=here,
+        retry_url=here,
+        next_url=next_url,
+        heading=(
             _("Practice: level %(level)s of 3")
             if mode == PRACTICE
             else _("Review: level %(level)s of 3")
         )
         % {"level": level},
-        "next_label": _("Another puzzle") if mode == PRACTICE else _("Next review"),
+        next_label=_("Another puzzle") if mode == PRACTICE else _("Next review"),
+    )
+    learner = current_learner(request)
+    context = {
+        "lesson": lesson,
+        "mode": mode,
+        "puzzle_view": view,
         "solved_here": solved_count(learner, rule),
         "still_due": len(due_reviews(learner.pk if learner else None)) if mode == REVIEW else 0,
     }

@@ -114,6 +114,17 @@ TEMPLATES = [
             ],
         },
     },
+    {
+        # The fragments drawn on every answer (templates-jinja2/): see tutor/jinja.py.
+        "NAME": "jinja2",
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [BASE_DIR / "templates-jinja2"],
+        "APP_DIRS": False,
+        "OPTIONS": {
+            "environment": "tutor.jinja.environment",
+            "extensions": ["jinja2.ext.i18n"],
+        },
+    },
 ]
 
 try:

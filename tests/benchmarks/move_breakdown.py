@@ -45,7 +45,7 @@ def parts():
     import lessons.answering
     import lessons.learners
     import lessons.progress
-    import lessons.puzzle_html
+    import lessons.puzzle_view
     import lessons.statements
     import lessons.views
     import tutor.sessions
@@ -59,7 +59,7 @@ def parts():
         ("the engine's judgement", curriculum.judging, "judge", [lessons.answering]),
         ("the puzzle's context (board included)", lessons.views, "puzzle_context", []),
         ("the board (kept, or made)", board.component, "board_context", [lessons.views]),
-        ("the puzzle's HTML (lessons/puzzle_html.py)", lessons.puzzle_html, "puzzle_section",
+        ("the puzzle's HTML (templates-jinja2/lessons/)", lessons.puzzle_view, "puzzle_section",
          [lessons.views]),
         ("gzip", gzip.GZipMiddleware, "process_response", []),
     ]  # fmt: skip

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import polib
+from django.template import engines
 
 from tests.python_source import parse
 
@@ -67,10 +68,31 @@ def template_msgids() -> dict[str, str]:
     return found
 
 
+def jinja_msgids() -> dict[str, str]:
+    """msgid → where it is used, for the Jinja2 templates (templates-jinja2/, tutor/jinja.py):
+    gettext calls and {% trans %} blocks, as Jinja2's own extractor reads them."""
+    env = engines["jinja2"].env
+    found = {}
+    for path in (ROOT / "templates-jinja2").rglob("*.html"):
+        where = str(path.relative_to(ROOT))
+        for line, function, message in env.extract_translations(path.read_text("utf-8")):
+            msgid = message[1] if function in ("pgettext", "npgettext") else message
+            found[msgid[0] if isinstance(msgid, tuple) else msgid] = f"{where}:{line}"
+    return found
+
+
 def test_the_template_reader_finds_the_messages_it_should():
     found = template_msgids()
     assert "Offer a draw" in found
     assert "%(side)s may claim a draw" in found
+
+
+def test_the_jinja_reader_finds_the_messages_it_should():
+    found = jinja_msgids()
+    assert "Type a move instead" in found  # {{ gettext("…") }}
+    assert "Puzzle %(number)s of %(total)s" in found  # {{ gettext("…") % {…} }}
+    assert "You may make %(count)s more move." in found  # ngettext
+    assert ", " in found  # pgettext("list separator", ", ")
 
 
 def test_the_code_reader_finds_the_messages_it_should():
@@ -86,4 +108,10 @@ def test_every_msgid_in_the_code_is_in_the_catalogues():
 def test_every_msgid_in_the_templates_is_in_the_catalogues():
     ids = catalogue_ids()
     missing = {msgid: where for msgid, where in template_msgids().items() if msgid not in ids}
+    assert missing == {}
+
+
+def test_every_msgid_in_the_jinja_templates_is_in_the_catalogues():
+    ids = catalogue_ids()
+    missing = {msgid: where for msgid, where in jinja_msgids().items() if msgid not in ids}
     assert missing == {}

@@ -1,10 +1,10 @@
 from functools import lru_cache
 
 from django import template
-from django.template.loader import get_template
+from django.template.loader import get_template, render_to_string
 from django.urls import reverse
-from django.utils.html import escape
-from django.utils.safestring import mark_safe
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 
 from lessons.learners import current_learner
 from lessons.progress import LessonProgress
@@ -95,70 +95,67 @@ def whose_stars(context) -> dict:
 
 
 @register.simple_tag
-def grid_rows(grid) -> str:
-    """The class grid's rows, written here rather than in a template loop: a class of 200
-    has 3,600 cells, and each template lookup costs more than the cell itself. Cells with
-    the same counts are the same markup, written once (`_grid_cell`); a lesson not started
-    is its column's one blank cell."""
+def grid_rows(grid) -> SafeString:
+    """The class grid's rows, from templates-jinja2/people/grid_rows.html rather than a Django
+    template loop: a class of 200 has 3,600 cells, and each Django template lookup costs
+    more than the cell itself. Cells with the same counts are the same markup, written once
+    (`_grid_cell`); a lesson not started is its column's one blank cell."""
     history_url = _address_per_id("people:student_history")
     columns = [(lesson.slug, len(lesson.puzzle_ids)) for lesson in grid[0].lessons] if grid else []
     blank = [_grid_cell(0, 0, total) for _, total in columns]
     rows = []
     for row in grid:
         done = row.done
-        cells = "".join(
-            [
-                _grid_cell(*done[slug], total) if slug in done else empty
-                for (slug, total), empty in zip(columns, blank, strict=True)
-            ]
-        )
-        url, nickname = history_url(row.student.pk), escape(row.student.nickname)
-        rows.append(
-            f'<tr>\n    <th scope="row"><a href="{url}">{nickname}</a></th>\n    {cells}\n  </tr>'
-        )
-    return mark_safe("\n  ".join(rows))
+        cells = [
+            _grid_cell(*done[slug], total) if slug in done else empty
+            for (slug, total), empty in zip(columns, blank, strict=True)
+        ]
+        rows.append((history_url(row.student.pk), row.student.nickname, cells))
+    return render_to_string("people/grid_rows.html", {"rows": rows}, using="jinja2")
 
 
 @register.simple_tag
-def rule_grid_rows(rows, lessons) -> str:
+def rule_grid_rows(rows, lessons) -> SafeString:
     """The students × rules grid's rows (each student with the RuleStandings of the rules
     they have reviewed, by rule: mastery.class_standings), one column per rule lesson,
-    written here rather than in a template loop: a class of 200 has thousands of cells. A
-    rule not reviewed is its column's one "not yet" cell; each status's words are rendered
-    once a page from people/mastery_word.html, as everywhere else."""
+    from templates-jinja2/people/rule_grid_rows.html rather than a Django template loop: a
+    class of 200 has thousands of cells. A rule not reviewed is its column's one "not yet"
+    cell; each status's words are rendered once a page from people/mastery_word.html, as
+    everywhere else."""
     words = get_template("people/mastery_word.html")
-    said: dict[str, str] = {}
-    written_cells: dict[tuple, str] = {}  # the same rule, status and day: the same cell
+    said: dict[str, SafeString] = {}
+    written_cells: dict[tuple, SafeString] = {}  # the same rule, status and day: the same cell
 
-    def cell(slug: str, status: str, day) -> str:
+    def cell(slug: str, status: str, day) -> SafeString:
         key = (slug, status, day)
         if key not in written_cells:
             if status not in said:
                 said[status] = words.render({"status": status, "short": True})
-            when = f' <time datetime="{day:%Y-%m-%d}">{day:%m/%d}</time>' if day else ""
-            written_cells[key] = (
-                f'<td data-rule="{escape(slug)}" data-status="{escape(status)}">'
-                f"{said[status]}{when}</td>"
+            when = (
+                format_html(' <time datetime="{}">{}</time>', f"{day:%Y-%m-%d}", f"{day:%m/%d}")
+                if day
+                else ""
+            )
+            written_cells[key] = format_html(
+                '<td data-rule="{}" data-status="{}">{}{}</td>', slug, status, said[status], when
             )
         return written_cells[key]
 
     # A rule not reviewed is most cells of a class: its column names it, its "—" is the
     # style sheet's (people.css), and only its words for screen readers are in the page.
     said[NOT_YET] = words.render({"status": NOT_YET, "short": True})
-    not_yet = f'<td data-status="{NOT_YET}">{said[NOT_YET]}</td>'
+    not_yet = format_html('<td data-status="{}">{}</td>', NOT_YET, said[NOT_YET])
     column = {lesson.slug: n for n, lesson in enumerate(lessons)}
-    none_reviewed = not_yet * len(lessons)
+    none_reviewed = [not_yet] * len(lessons)
     written = []
     for student, reviewed in rows:
         cells = none_reviewed
         if reviewed:
-            row = [not_yet] * len(lessons)
+            cells = list(none_reviewed)
             for slug, rule in reviewed.items():
-                row[column[slug]] = cell(slug, rule.status, rule.last_review)
-            cells = "".join(row)
-        name = escape(student.nickname)
-        written.append(f'<tr>\n    <th scope="row">{name}</th>\n    {cells}\n  </tr>')
-    return mark_safe("\n  ".join(written))
+                cells[column[slug]] = cell(slug, rule.status, rule.last_review)
+        written.append((student.nickname, cells))
+    return render_to_string("people/rule_grid_rows.html", {"rows": written}, using="jinja2")
 
 
 def _address_per_id(name: str):
@@ -175,8 +172,10 @@ PLACEHOLDER_ID = 987654321987654321  # 18 digits, the longest id the converter a
 
 
 @lru_cache(maxsize=4096)
-def _grid_cell(solved: int, earned: int, total: int) -> str:
-    """One cell: every value is a number or a level name, so nothing needs escaping."""
+def _grid_cell(solved: int, earned: int, total: int) -> SafeString:
+    """One cell: a level name and numbers."""
     done = LessonProgress(solved, total, earned)
     stars = f" {done.stars}★" if done.complete else ""
-    return f'<td class="cell-{progress_level(done)}">{solved}/{total}{stars}</td>'
+    return format_html(
+        '<td class="cell-{}">{}/{}{}</td>', progress_level(done), solved, total, stars
+    )

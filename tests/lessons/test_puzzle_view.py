@@ -1,5 +1,5 @@
-"""The puzzle written in Python (lessons.puzzle_html): what an htmx answer is made of, and
-that every word in it from the lessons or the learner is escaped."""
+"""The puzzle's section (lessons.puzzle_view): what an htmx answer is made of, and that
+every word in it from the lessons or the learner is escaped."""
 
 import re
 from types import SimpleNamespace
@@ -10,7 +10,7 @@ from django.utils import translation
 from board.component import board_context
 from board.drawing import board_frame
 from board.feedback import Feedback
-from lessons.puzzle_html import puzzle_section, stars_badge
+from lessons.puzzle_view import PuzzleView, puzzle_section, stars_badge
 from tests.lessons.lesson_fixtures import curriculum  # noqa: F401 (fixture)
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -26,9 +26,9 @@ def puzzle(**fields):
 
 def section(token=None, language="zh-hant", **context) -> str:
     asked = context.pop("puzzle", None) or puzzle()
-    context = {"place": asked, "puzzle": asked, "answer_url": "/a/", "retry_url": "/r/"} | context
+    view = PuzzleView(place=asked, puzzle=asked, answer_url="/a/", retry_url="/r/", **context)
     with translation.override(language):
-        return puzzle_section(context, token)
+        return puzzle_section(view, token)
 
 
 @pytest.mark.django_db

@@ -1,0 +1,88 @@
+"""The puzzle as a page shows it: `PuzzleView`, what a view hands the puzzle's templates,
+and `puzzle_section()`, which draws it from templates-jinja2/lessons/puzzle.html (see
+tutor/jinja.py).
+
+An htmx answer of a lesson is `puzzle_section` alone (lessons.views.render_puzzle); a page
+draws it with {% load lesson_drawing %}{% puzzle_section puzzle_view %}. Through Django
+templates the section cost ~0.7 ms of every answer (about 70 variable lookups, 15
+translations and 5 includes); through Jinja2 a fraction of that. The markup is pinned by
+tests/lessons/test_puzzle_view.py and the lessons' and practice's view tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
+
+from board.component import BoardView, PromotionView
+from board.feedback import Feedback
+from curriculum.loading import Puzzle
+from lessons.steps import Step, steps_nav
+
+JINJA = "jinja2"  # settings.TEMPLATES' engine for the fragments
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PuzzleView:
+    """Everything the puzzle's section shows. lessons.views.puzzle_context makes one from an
+    answering.Screen; a page adds its own fields (a lesson's number and steps, a practice
+    round's heading). A field the template reads and the view lacks is an error, both
+    here (a misspelt keyword) and in the template (StrictUndefined)."""
+
+    place: Puzzle  # the puzzle whose number and address these are
+    puzzle: Puzzle  # the one asked there (a partner after a miss, answering.Reasks)
+    answer_url: str
+    retry_url: str = ""
+    next_url: str = ""
+    board: BoardView | None = None  # None: a text puzzle with no position
+    interactive: bool = False  # the board itself is the answer (a move or marks)
+    input_mode: str = ""  # the kind's board mode: "move", "mark" or "view"
+    played: str = ""  # the learner's moves so far, UCI, space-separated
+    promotion: PromotionView | None = None
+    feedback: Feedback | None = None
+    hint_shown: bool = False
+    hint_requested: bool = False  # this answer asked for the hint: it takes the focus
+    several: bool = False  # the options take more than one answer (checkboxes)
+    chosen: Collection[str] = ()  # the options chosen in the answer
+    solved_stars: int | None = None  # None while unsolved
+    reask: bool = False  # a miss of a two-option question: on to another position
+    targets: Sequence[str] = ()  # a visit puzzle's squares still to reach
+    moves_left: int | None = None  # a visit puzzle's moves still allowed
+    history: Sequence[tuple[int, str, str]] = ()  # score-sheet rows, once notation is taught
+    history_words: Sequence[str] = ()  # one move a line in words, before
+    circled: Sequence[str] = ()  # squares drawn with a dashed circle
+    typed_move_tucked: bool = False  # the typed-move box behind a switch (board.drawing)
+    typed_move_open: bool = False  # that switch open
+    # What a lesson's page adds:
+    number: int | None = None
+    total: int | None = None
+    level_number: int | None = None
+    level_count: int = 0  # a lesson of one level does not name it
+    steps: Sequence[Step] = ()
+    all_solved: bool = False  # this answer solved the last puzzle the lesson had left
+    # What a practice round adds:
+    heading: str = ""  # instead of 「第 1 題（共 8 題）」
+    next_label: str = ""  # the solved box's link instead of 「下一題」
+
+
+def puzzle_section(view: PuzzleView, csrf_token: str | None) -> SafeString:
+    """The <section id="puzzle">: steps, heading, prompt, board and panel, in its form.
+
+    `csrf_token` goes in the form as {% csrf_token %} puts it, for a page posted without
+    htmx; None writes no token: an htmx answer's form is posted by htmx, which sends the
+    page's token in a header (base.html's hx-headers), so the answer asks for no new one.
+    """
+    context = {
+        "view": view,
+        "csrf_token": csrf_token,
+        "steps": steps_nav(view.steps) if view.steps else "",  # kept per row (lessons.steps)
+    }
+    return render_to_string("lessons/puzzle.html", context, using=JINJA)
+
+
+def stars_badge(stars, big: bool = False) -> SafeString:
+    """Three stars, `stars` of them lit, named for a screen reader (「得到 2 顆星（共 3 顆）」)."""
+    return render_to_string("lessons/stars.html", {"stars": stars, "big": big}, using=JINJA)
