@@ -9,7 +9,9 @@ SQUARES = {f"{file}{rank}" for file in "abcdefgh" for rank in "12345678"}
 
 def squares_marked_by(attribute: str, layer: str) -> set[str]:
     css = MARKS.read_text()
-    pattern = rf'#puzzle\[data-{attribute}~="([a-h][1-8])"\] \[data-square="([a-h][1-8])"\]::{layer}'
+    pattern = (
+        rf'#puzzle\[data-{attribute}~="([a-h][1-8])"\] \[data-square="([a-h][1-8])"\]::{layer}'
+    )
     pairs = re.findall(pattern, css)
     assert all(named == square for named, square in pairs), "a mark drawn on the wrong square"
     return {named for named, _ in pairs}
