@@ -18,11 +18,15 @@
   });
 })();
 
-/* 「唸給我聽」: the browser's own speech synthesis reads the puzzle's prompt and the judge's
-   feedback aloud, in the page's language (a zh-TW voice for Traditional Chinese). Nothing is
-   sent anywhere: where the browser has no such voice, the button stays hidden. */
+/* 「唸給我聽」: the browser's own speech synthesis reads aloud, in the page's language (a zh-TW
+   voice for Traditional Chinese): the lesson's button its whole introduction (folded or not);
+   a puzzle's button its prompt, each option with its letter (A, B, C: the letters drawn
+   beside the options, lessons.css), the hint once shown and the judge's feedback. Nothing is
+   sent anywhere: where the browser has no such voice, the buttons stay hidden. */
 (function () {
   "use strict";
+
+  var LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
   function wantedLanguage() {
     var lang = (document.documentElement.lang || "zh-Hant-TW").toLowerCase();
@@ -42,20 +46,38 @@
     return null;
   }
 
-  /* The words as read, without the 注音 above them. */
+  /* The words as read, without the 注音 above them, the buttons and what is drawn only. */
   function words(element) {
     if (!element) return "";
     var copy = element.cloneNode(true);
-    Array.prototype.forEach.call(copy.querySelectorAll("rt, [aria-hidden='true']"), function (node) { node.remove(); });
+    Array.prototype.forEach.call(
+      copy.querySelectorAll("rt, button, [aria-hidden='true'], [data-not-read]"),
+      function (node) { node.remove(); }
+    );
     return copy.textContent.replace(/\s+/g, " ").trim();
+  }
+
+  /* Each option of the puzzle's question, after its letter: "A 王". */
+  function options(scope) {
+    var labels = scope.querySelectorAll(".answer-options label");
+    return Array.prototype.map.call(labels, function (label, index) {
+      return LETTERS.charAt(index) + " " + words(label);
+    });
+  }
+
+  function textFor(button) {
+    if (button.hasAttribute("data-read-intro")) return words(button.closest("[data-intro]"));
+    var scope = button.closest("[data-puzzle]") || document;
+    var parts = [words(scope.querySelector(".puzzle-prompt"))]
+      .concat(options(scope))
+      .concat([words(scope.querySelector("[data-hint]")), words(scope.querySelector("[data-feedback]"))]);
+    return parts.filter(Boolean).join(" ");
   }
 
   function read(button) {
     var voice = findVoice();
     if (!voice) return;
-    var scope = button.closest("[data-puzzle]") || document;
-    var text = [words(scope.querySelector(".puzzle-prompt")), words(scope.querySelector("[data-feedback]"))]
-      .filter(Boolean).join(" ");
+    var text = textFor(button);
     if (!text) return;
     var utterance = new window.SpeechSynthesisUtterance(text);
     utterance.lang = wantedLanguage();

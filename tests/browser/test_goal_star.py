@@ -33,9 +33,7 @@ def mistakes(puzzle) -> tuple[str, str]:
     position = kind.position_now(puzzle, ())
     legal = rules.legal_moves(position)
     wrong = next(
-        move
-        for move in legal
-        if kind.judge(puzzle, move, (), position).result is Result.INCORRECT
+        move for move in legal if kind.judge(puzzle, move, (), position).result is Result.INCORRECT
     )
     placement = rules.placement(position)
     start = next(name for name, piece in placement.items() if piece == puzzle.goal["piece"])
