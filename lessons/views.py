@@ -29,6 +29,7 @@ from lessons.progress import first_unsolved, lesson_progress, puzzle_ids, stars_
 from lessons.progress import lesson_map as build_lesson_map
 from lessons.puzzle_html import puzzle_section
 from lessons.steps import Step, steps_of
+from lessons.stickers import group_complete
 
 NOTATION_LESSON = "notation"  # where moves written as Nf3 are taught
 
@@ -37,8 +38,9 @@ NOTATION_LESSON = "notation"  # where moves written as Nf3 are taught
 def lesson_map(request: HttpRequest) -> HttpResponse:
     learner = current_learner(request)
     groups = build_lesson_map(get_curriculum(), stars_by_puzzle(learner))
+    stickers = sum(entry.progress.complete for group in groups for entry in group.entries)
     # A student's class assignments come from tutor.people's context processor.
-    return render(request, "lessons/map.html", {"groups": groups})
+    return render(request, "lessons/map.html", {"groups": groups, "stickers": stickers})
 
 
 @require_GET
@@ -109,9 +111,10 @@ def _render_puzzle(
     lesson_url, answer_url = _addresses(
         get_script_prefix(), get_urlconf() or settings.ROOT_URLCONF, lesson.slug, puzzle.id
     )
-    if index + 1 < len(lesson.puzzles):
+    all_solved = solved and first_unsolved(puzzle_ids(lesson), stars) is None
+    if index + 1 < len(lesson.puzzles) and not all_solved:
         next_url = f"{lesson_url}?puzzle={lesson.puzzles[index + 1].id}#puzzle"
-    else:
+    else:  # 「看我的星星」 (and the sticker) once the lesson is done
         next_url = lesson_url
     context = puzzle_context(
         request,
@@ -127,7 +130,7 @@ def _render_puzzle(
         "level_number": lesson.level_of(puzzle) + 1,
         "level_count": len(lesson.levels),
         "steps": steps_of(lesson, puzzle, stars),
-        "all_solved": solved and first_unsolved(puzzle_ids(lesson), stars) is None,
+        "all_solved": all_solved,
     }
     return render_puzzle(request, "lessons/lesson.html", context)
 
@@ -289,7 +292,10 @@ def _moves_left(screen: Screen) -> int | None:
 
 def _summary(request: HttpRequest, lesson: Lesson, stars: dict[str, int]) -> HttpResponse:
     curriculum = get_curriculum()
+    group = next(g for g in build_lesson_map(curriculum, stars) if g.key == lesson.group)
     context = {
+        "group": group,
+        "group_done": group_complete(group),
         "lesson": lesson,
         "progress": lesson_progress(puzzle_ids(lesson), stars),
         "steps": [
