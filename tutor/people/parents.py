@@ -75,13 +75,16 @@ def add_child(request: HttpRequest) -> HttpResponse:
 @grown_up_required
 def child_progress(request: HttpRequest, learner_id: int) -> HttpResponse:
     child = child_for_parent(request.user, learner_id)
+    lessons = reports.stars_per_lesson(child.learner)
     context = {
         "child": child,
         "learner": child.learner,
         "last_active": Attempt.objects.filter(learner=child.learner).aggregate(t=Max("created_at"))[
             "t"
         ],
-        "lessons": reports.stars_per_lesson(child.learner),
+        "lessons": lessons,
+        "solved_total": sum(row.progress.solved for row in lessons),
+        "stars_total": sum(row.progress.stars_earned for row in lessons),
         "trips": reports.rules_tripped_over([child.learner_id]),
         "rules": rule_standings([child.learner_id])[child.learner_id],
     }
