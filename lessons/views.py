@@ -123,12 +123,16 @@ def _render_puzzle(
         retry_url=f"{lesson_url}?puzzle={puzzle.id}",
         next_url=next_url,
     )
+    level = lesson.levels[lesson.level_of(puzzle)]
     context |= {
         "lesson": lesson,
         "number": index + 1,
         "total": len(lesson.puzzles),
         "level_number": lesson.level_of(puzzle) + 1,
         "level_count": len(lesson.levels),
+        # The heading counts within the level, as the steps do (第 2 題（共 6 題）).
+        "number_in_level": level.index(puzzle) + 1,
+        "level_size": len(level),
         "steps": steps_of(lesson, puzzle, stars),
         "all_solved": all_solved,
     }
@@ -228,13 +232,22 @@ def _board(screen: Screen, solved: bool):
     history_move = puzzle.moves[-1] if puzzle.moves and not screen.played else None
     return board_context(
         screen.fen,
-        orientation=puzzle.side_to_move,  # the learner's side, first screen to last
+        orientation=_orientation(puzzle),
         selected=screen.selected or focus_square or None,
         highlights=screen.highlights,
         marked=screen.marked,
         last_move=screen.last_move or history_move,
         mode=mode,
     )
+
+
+def _orientation(puzzle: Puzzle) -> str:
+    """The learner's side at the bottom, first screen to last; a question with no move to
+    make or to judge (how does the game stand?) keeps White at the bottom, as the
+    coordinates were learnt, whoever is to move."""
+    if kind_of(puzzle).BOARD_MODE == "view" and not _focus_move(puzzle):
+        return "white"
+    return puzzle.side_to_move
 
 
 def _focus_move(puzzle: Puzzle) -> str:
