@@ -31,7 +31,7 @@ def test_a_childs_stars_go_to_the_child_the_parent_names(
     sign_up(page, base, "mum")
     question = page.locator("[data-whose-stars]")
     expect(question).to_contain_text("這些星星是誰的？")
-    expect(question).to_contain_text("解了 1 題，得到 3 顆星星")
+    expect(question).to_contain_text("解了 1 題、3 顆星星")
     look(page, axe, screenshot_dir, "people-whose-stars")
     page.get_by_label("暱稱").fill("小明")
     page.get_by_role("button", name="加入", exact=True).click()
