@@ -56,6 +56,11 @@ def puzzle_section(c: Mapping, csrf_token: str | None) -> SafeString:
     heading = c.get("heading")
     if heading:
         heading = conditional_escape(heading)
+    elif (c.get("level_count") or 0) > 1:  # counted within the level, as the steps are
+        heading = gettext("Puzzle %(number)s of %(total)s") % {
+            "number": _value(c.get("number_in_level")),
+            "total": _value(c.get("level_size")),
+        }
     else:
         heading = gettext("Puzzle %(number)s of %(total)s") % {
             "number": _value(c.get("number")),
@@ -65,13 +70,21 @@ def puzzle_section(c: Mapping, csrf_token: str | None) -> SafeString:
     if reasked:
         again = escape(gettext("One more: the same question in another position."))
         head.append(f'  <p class="puzzle-reask" data-reasked>{again}</p>\n')
+    side = (
+        f'<span class="puzzle-side" data-plays-black>{escape(gettext("You are Black."))}</span> '
+        if c.get("plays_black")
+        else ""
+    )
     head.append(
-        f'  <p class="puzzle-prompt">{conditional_escape(puzzle.prompt)}</p>\n'
+        f'  <p class="puzzle-prompt">{side}{conditional_escape(puzzle.prompt)}</p>\n'
         '  <p class="read-aloud"><button type="button" class="secondary" data-read-aloud'
         f" hidden>{escape(gettext('Read it to me'))}</button></p>\n"
     )
     if targets:
         head.append(_targets(targets, c.get("moves_left")))
+    elif c.get("all_stars_reached"):
+        done = escape(gettext("You reached every star!"))
+        head.append(f'  <p class="puzzle-targets" data-targets>{done}</p>\n')
     panel = _panel(c)
     board_html = (
         board_frame(board, bool(c.get("typed_move_tucked")), bool(c.get("typed_move_open")))

@@ -194,6 +194,10 @@ def puzzle_context(
         "answer_url": answer_url,
         "retry_url": retry_url,
         "targets": [] if solved else _stars_to_collect(screen),
+        # The stars' line stays in its place once every star is reached: the board below
+        # does not jump (issue 25).
+        "all_stars_reached": solved and (puzzle.goal or {}).get("type") == "visit",
+        "plays_black": bool(screen.fen) and _orientation(puzzle) == "black",
         "moves_left": _moves_left(screen),
         "history": _history(puzzle),
         "history_words": _history_in_words(puzzle),

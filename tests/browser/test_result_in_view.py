@@ -27,6 +27,10 @@ IN_VIEW = """(el) => { const box = el.getBoundingClientRect();
   return { top: Math.round(box.top), bottom: Math.round(box.bottom), height: innerHeight }; }"""
 
 
+BOARD_TOP = """() => { const board = document.querySelector("[data-board]");
+  return board ? Math.round(board.getBoundingClientRect().top + scrollY) : null; }"""
+
+
 def move(page: Page, frm: str, to: str) -> None:
     wait_for_htmx(page)
     tap(page, square(page, frm))
@@ -65,6 +69,7 @@ def test_the_whole_result_box_comes_into_view_and_nothing_jumps(child: Page, liv
     wait_for_htmx(child)
     child.wait_for_timeout(300)
     child.evaluate("window.__shifts = []")  # what the page's own loading moved
+    board_top = child.evaluate(BOARD_TOP)
     solve(child)
     box = child.locator("[data-solved]")
     expect(box).to_be_visible()
@@ -73,6 +78,8 @@ def test_the_whole_result_box_comes_into_view_and_nothing_jumps(child: Page, liv
     seen = box.evaluate(IN_VIEW)
     assert seen["top"] >= 0 and seen["bottom"] <= seen["height"], seen
     assert child.evaluate("window.__shifts") == []
+    # The board stays where it was on the page (it moved 33 px up when the stars' line went).
+    assert child.evaluate(BOARD_TOP) == board_top
     child.screenshot(path=SCREENSHOTS / f"result-in-view-{puzzle}-{child.size}.png")
 
 
