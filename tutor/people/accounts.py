@@ -12,6 +12,7 @@ from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from lessons.learners import current_learner, use_learner
 from tutor.people import adoption, email_links, rate_limit
