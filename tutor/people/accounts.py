@@ -12,7 +12,6 @@ from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from lessons.learners import current_learner, use_learner
 from tutor.people import adoption, email_links, rate_limit
@@ -152,8 +151,6 @@ def _too_many_tries(request: HttpRequest, seconds: float) -> HttpResponse:
     context = {"seconds": math.ceil(seconds)} if seconds < 15 * 60 else {}
     return render(request, "people/too_many_tries.html", context, status=429)
 
-
-@require_POST
 
 @post_only(
     lambda: _("To sign out, press “Sign out” at the top of the page."),
