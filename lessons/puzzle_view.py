@@ -61,6 +61,10 @@ class PuzzleView:
     total: int | None = None
     level_number: int | None = None
     level_count: int = 0  # a lesson of one level does not name it
+    number_in_level: int | None = None  # the heading counts within the level, as the steps do
+    level_size: int | None = None
+    plays_black: bool = False  # the board is turned: the prompt says 「你是黑方。」
+    all_stars_reached: bool = False  # a solved star puzzle keeps its stars line, reworded
     steps: Sequence[Step] = ()
     all_solved: bool = False  # this answer solved the last puzzle the lesson had left
     # What a practice round adds:

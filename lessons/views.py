@@ -29,6 +29,7 @@ from lessons.progress import first_unsolved, lesson_progress, puzzle_ids, stars_
 from lessons.progress import lesson_map as build_lesson_map
 from lessons.puzzle_view import PuzzleView, puzzle_section
 from lessons.steps import Step, steps_of
+from lessons.stickers import group_complete
 
 NOTATION_LESSON = "notation"  # where moves written as Nf3 are taught
 
@@ -37,8 +38,9 @@ NOTATION_LESSON = "notation"  # where moves written as Nf3 are taught
 def lesson_map(request: HttpRequest) -> HttpResponse:
     learner = current_learner(request)
     groups = build_lesson_map(get_curriculum(), stars_by_puzzle(learner))
+    stickers = sum(entry.progress.complete for group in groups for entry in group.entries)
     # A student's class assignments come from tutor.people's context processor.
-    return render(request, "lessons/map.html", {"groups": groups})
+    return render(request, "lessons/map.html", {"groups": groups, "stickers": stickers})
 
 
 @require_GET
@@ -109,10 +111,12 @@ def _render_puzzle(
     lesson_url, answer_url = _addresses(
         get_script_prefix(), get_urlconf() or settings.ROOT_URLCONF, lesson.slug, puzzle.id
     )
-    if index + 1 < len(lesson.puzzles):
+    all_solved = solved and first_unsolved(puzzle_ids(lesson), stars) is None
+    if index + 1 < len(lesson.puzzles) and not all_solved:
         next_url = f"{lesson_url}?puzzle={lesson.puzzles[index + 1].id}#puzzle"
-    else:
+    else:  # 「看我的星星」 (and the sticker) once the lesson is done
         next_url = lesson_url
+    level = lesson.levels[lesson.level_of(puzzle)]
     view = puzzle_context(
         request,
         screen,
@@ -123,8 +127,11 @@ def _render_puzzle(
         total=len(lesson.puzzles),
         level_number=lesson.level_of(puzzle) + 1,
         level_count=len(lesson.levels),
+        # The heading counts within the level, as the steps do (第 2 題（共 6 題）).
+        number_in_level=level.index(puzzle) + 1,
+        level_size=len(level),
         steps=steps_of(lesson, puzzle, stars),
-        all_solved=solved and first_unsolved(puzzle_ids(lesson), stars) is None,
+        all_solved=all_solved,
     )
     return render_puzzle(request, "lessons/lesson.html", {"lesson": lesson, "puzzle_view": view})
 
@@ -193,6 +200,10 @@ def puzzle_context(
         answer_url=answer_url,
         retry_url=retry_url,
         targets=() if solved else _stars_to_collect(screen),
+        # The stars' line stays in its place once every star is reached: the board below
+        # does not jump.
+        all_stars_reached=solved and (puzzle.goal or {}).get("type") == "visit",
+        plays_black=bool(screen.fen) and _orientation(puzzle) == "black",
         moves_left=_moves_left(screen),
         history=_history(puzzle),
         history_words=_history_in_words(puzzle),
@@ -232,13 +243,22 @@ def _board(screen: Screen, solved: bool):
     history_move = puzzle.moves[-1] if puzzle.moves and not screen.played else None
     return board_context(
         screen.fen,
-        orientation=puzzle.side_to_move,  # the learner's side, first screen to last
+        orientation=_orientation(puzzle),
         selected=screen.selected or focus_square or None,
         highlights=screen.highlights,
         marked=screen.marked,
         last_move=screen.last_move or history_move,
         mode=mode,
     )
+
+
+def _orientation(puzzle: Puzzle) -> str:
+    """The learner's side at the bottom, first screen to last; a question with no move to
+    make or to judge (how does the game stand?) keeps White at the bottom, as the
+    coordinates were learnt, whoever is to move."""
+    if kind_of(puzzle).BOARD_MODE == "view" and not _focus_move(puzzle):
+        return "white"
+    return puzzle.side_to_move
 
 
 def _focus_move(puzzle: Puzzle) -> str:
@@ -296,7 +316,10 @@ def _moves_left(screen: Screen) -> int | None:
 
 def _summary(request: HttpRequest, lesson: Lesson, stars: dict[str, int]) -> HttpResponse:
     curriculum = get_curriculum()
+    group = next(g for g in build_lesson_map(curriculum, stars) if g.key == lesson.group)
     context = {
+        "group": group,
+        "group_done": group_complete(group),
         "lesson": lesson,
         "progress": lesson_progress(puzzle_ids(lesson), stars),
         "steps": [

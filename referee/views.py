@@ -150,6 +150,18 @@ def _move_feedback(
     return Feedback(Result.CORRECT, title, tuple(messages), check=verdict.gives_check)
 
 
+def _not_your_piece(game: Game, square: str | None) -> Feedback | None:
+    """A tap on a piece of the side not to move: the engine's reason at once (whose turn it
+    is), instead of picking the piece up and refusing its move at the second tap."""
+    if not square:
+        return None
+    verdict = rules.check_move(game.position, square + min(rules.neighbours(square)))
+    if verdict.reason is not rules.Reason.OPPONENT_PIECE:
+        return None
+    title = gettext("It is %(side)s's turn.") % {"side": _side_name(game.standing.turn)}
+    return Feedback(Result.ILLEGAL, title, tuple(explain(verdict)))
+
+
 @require_http_methods(["GET", "POST"])
 def referee_board(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
@@ -183,6 +195,9 @@ def _board_move(request: HttpRequest) -> HttpResponse:
     except BoardInputError as error:
         return _bad_request(request, str(error))
     if action.kind == "select":
+        refused = _not_your_piece(game, action.selected)
+        if refused is not None:
+            return _page(request, game, feedback=refused, highlights=(action.selected,))
         return _page(request, game, selected=action.selected)
     if action.kind == "unreadable":
         feedback = Feedback(

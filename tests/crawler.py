@@ -150,6 +150,7 @@ def _real_values(curriculum, parent, children, classrooms, students, assignments
         ],
         "code": [classroom.join_code for classroom in classrooms],
         "slug": [slug for slug, _ in kinds.values()],
+        "group": ["pieces", "draws"],  # lessons.stickers' certificates (not earned: a 403 page)
         "uidb64": [urlsafe_base64_encode(force_bytes(parent.pk))],
         "token": [default_token_generator.make_token(parent)],
     }

@@ -2,7 +2,8 @@
    places are noted; after the swap the pieces that moved slide from their old square to the
    new one (FLIP: the new board is drawn at once and each moved piece starts where it was),
    captured pieces fade away where they stood (also the pawn taken en passant), and a refused
-   move slides back to its square and shakes. The board is never blocked: the squares take
+   move slides back to its square and shakes; a wrong answer with no piece to shake (a choice,
+   marked squares) nudges the judge's words instead. The board is never blocked: the squares take
    taps during an animation. With prefers-reduced-motion nothing moves, sounds still play.
    This reads the board the server drew; which moves are legal is never decided here. */
 (function () {
@@ -161,6 +162,21 @@
     announce("shake", from);
   }
 
+  /* A wrong answer that moved no piece: the feedback box sways once, gently. */
+  function nudge(box) {
+    box.animate(
+      [
+        { transform: "none" },
+        { transform: "translateX(-6px)", offset: 0.25 },
+        { transform: "translateX(5px)", offset: 0.5 },
+        { transform: "translateX(-3px)", offset: 0.75 },
+        { transform: "none" }
+      ],
+      { duration: SHAKE_MS, easing: "ease-out" }
+    );
+    announce("nudge", "feedback");
+  }
+
   function sound(name) {
     if (window.TutorSound) window.TutorSound.play(name);
   }
@@ -176,6 +192,7 @@
     var verdict = feedback ? feedback.getAttribute("data-verdict") : null;
     var solved = document.querySelector("[data-solved]");
     var moved = false;
+    var shook = false;
     if (board && before && board.dataset.orientation === before.orientation) {
       var diff = changes(before.pieces, placement(board));
       var still = reducedMotion();
@@ -192,10 +209,15 @@
         sound(captured ? "capture" : check ? "check" : "move");
         if (captured && check) setTimeout(function () { sound("check"); }, 140);
       } else if (diff.count === 0 && before.from && (verdict === "illegal" || verdict === "incorrect")) {
+        shook = true;
         if (!still) shake(board, before.from, before.to);
       }
     }
     if (verdict === "illegal") sound("illegal");
+    if (verdict === "incorrect") {
+      sound("notyet");
+      if (!shook && feedback && !reducedMotion()) nudge(feedback);
+    }
     if (solved) {
       var finished = solved.hasAttribute("data-lesson-done");
       if (moved) setTimeout(function () { sound(finished ? "lesson" : "star"); }, 300);

@@ -24,6 +24,10 @@
     return piece === piece.toUpperCase();
   }
 
+  function sideToMove(board) {
+    return (board.dataset.fen || "").split(" ")[1] || "w";
+  }
+
   function setTabStop(board, button) {
     squaresOf(board).forEach(function (square) {
       square.tabIndex = square === button ? 0 : -1;
@@ -87,6 +91,10 @@
     var current = selectedSquare(board);
     var piece = button.dataset.piece;
     if (!current) {
+      // Where the page says whose turn it is (the referee's board), a first tap on the
+      // other side's piece is sent, so the judge says so at once.
+      if (piece && button.form && button.form.hasAttribute("data-says-whose-turn") &&
+          isWhite(piece) !== (sideToMove(board) === "w")) return false;
       if (piece) select(board, button);
       return true; // picking up, or a tap on an empty square: nothing to send
     }

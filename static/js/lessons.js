@@ -1,28 +1,66 @@
 /* What a lesson's puzzle does in the page besides the board (lesson pages, practice rounds
-   and a live lesson's phone page): bring the judge's words into view, and read them aloud.
+   and a live lesson's phone page): bring the judge's words and the result into view, and
+   read them aloud.
    One file, so a first visit asks for one script less. */
 
-/* After an answer is swapped in, bring its feedback into view.
-   On a phone the feedback sits under the board and the typed-move field, just below
-   the screen's edge: a child who tapped a move would not see what the judge said. */
+/* After an answer is swapped in, bring what the judge said into view: after a solve the
+   whole result box with 「下一題」, else the feedback. On a phone both sit under the board,
+   below the screen's edge: a child who tapped a move would not see them. Smoothly, unless
+   the learner asked for reduced motion. */
 (function () {
   "use strict";
+
+  function reducedMotion() {
+    return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  }
+
   document.addEventListener("htmx:afterSettle", function (event) {
     if (!event.detail.target || event.detail.target.id !== "puzzle") return;
-    var feedback = document.querySelector("#puzzle [data-feedback][data-verdict]");
-    if (!feedback) return;
-    var box = feedback.getBoundingClientRect();
+    var shown = document.querySelector("#puzzle [data-solved]") ||
+      document.querySelector("#puzzle [data-feedback][data-verdict]");
+    if (!shown) return;
+    var box = shown.getBoundingClientRect();
     if (box.bottom > window.innerHeight || box.top < 0) {
-      feedback.scrollIntoView({ block: "nearest" });
+      shown.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
     }
   });
 })();
 
-/* 「唸給我聽」: the browser's own speech synthesis reads the puzzle's prompt and the judge's
-   feedback aloud, in the page's language (a zh-TW voice for Traditional Chinese). Nothing is
-   sent anywhere: where the browser has no such voice, the button stays hidden. */
+/* Room below the puzzle (lessons/lesson.html's [data-puzzle-room]): when an answer makes the
+   puzzle taller (the feedback, the result box) the room gives up as much height in the same
+   frame, and takes it back when the puzzle shrinks, so the footer under it never moves: no
+   layout shift, even for a child who scrolled down to press 「完成」. */
 (function () {
   "use strict";
+  var before = null;
+
+  function puzzleHeight() {
+    var puzzle = document.getElementById("puzzle");
+    return puzzle ? puzzle.getBoundingClientRect().height : null;
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    before = event.detail.target && event.detail.target.id === "puzzle" ? puzzleHeight() : null;
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    var room = document.querySelector("[data-puzzle-room]");
+    var now = puzzleHeight();
+    if (!room || before === null || now === null) return;
+    var height = room.getBoundingClientRect().height - (now - before);
+    room.style.height = Math.max(0, height) + "px";
+    before = null;
+  });
+})();
+
+/* 「唸給我聽」: the browser's own speech synthesis reads aloud, in the page's language (a zh-TW
+   voice for Traditional Chinese): the lesson's button its whole introduction (folded or not);
+   a puzzle's button its prompt, each option with its letter (A, B, C: the letters drawn
+   beside the options, lessons.css), the hint once shown and the judge's feedback. Nothing is
+   sent anywhere: where the browser has no such voice, the buttons stay hidden. */
+(function () {
+  "use strict";
+
+  var LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
   function wantedLanguage() {
     var lang = (document.documentElement.lang || "zh-Hant-TW").toLowerCase();
@@ -42,20 +80,38 @@
     return null;
   }
 
-  /* The words as read, without the 注音 above them. */
+  /* The words as read, without the 注音 above them, the buttons and what is drawn only. */
   function words(element) {
     if (!element) return "";
     var copy = element.cloneNode(true);
-    Array.prototype.forEach.call(copy.querySelectorAll("rt, [aria-hidden='true']"), function (node) { node.remove(); });
+    Array.prototype.forEach.call(
+      copy.querySelectorAll("rt, button, [aria-hidden='true'], [data-not-read]"),
+      function (node) { node.remove(); }
+    );
     return copy.textContent.replace(/\s+/g, " ").trim();
+  }
+
+  /* Each option of the puzzle's question, after its letter: "A 王". */
+  function options(scope) {
+    var labels = scope.querySelectorAll(".answer-options label");
+    return Array.prototype.map.call(labels, function (label, index) {
+      return LETTERS.charAt(index) + " " + words(label);
+    });
+  }
+
+  function textFor(button) {
+    if (button.hasAttribute("data-read-intro")) return words(button.closest("[data-intro]"));
+    var scope = button.closest("[data-puzzle]") || document;
+    var parts = [words(scope.querySelector(".puzzle-prompt"))]
+      .concat(options(scope))
+      .concat([words(scope.querySelector("[data-hint]")), words(scope.querySelector("[data-feedback]"))]);
+    return parts.filter(Boolean).join(" ");
   }
 
   function read(button) {
     var voice = findVoice();
     if (!voice) return;
-    var scope = button.closest("[data-puzzle]") || document;
-    var text = [words(scope.querySelector(".puzzle-prompt")), words(scope.querySelector("[data-feedback]"))]
-      .filter(Boolean).join(" ");
+    var text = textFor(button);
     if (!text) return;
     var utterance = new window.SpeechSynthesisUtterance(text);
     utterance.lang = wantedLanguage();

@@ -1,4 +1,5 @@
-/* Short sounds for a move, a capture, check, a refused move, a star and a finished lesson.
+/* Short sounds for a move, a capture, check, a refused move, a "not yet" (a legal move or an
+   answer that misses: soft and falling, never the refused move's buzz), a star and a finished lesson.
    Every sound is synthesised here with Web Audio (no sound files). Nothing plays before the
    learner's first tap or key on the page (browsers' autoplay rules, and good manners); the
    header's switch mutes them, remembered in this browser (localStorage). Other scripts ask for
@@ -16,6 +17,7 @@
     capture: [[0, 0.07, 330, 180, "square", 0.12], [0.05, 0.12, 160, 90, "triangle", 0.3]],
     check: [[0, 0.09, 880, 880, "sine", 0.2], [0.11, 0.12, 660, 660, "sine", 0.2]],
     illegal: [[0, 0.18, 170, 140, "sawtooth", 0.08]],
+    notyet: [[0, 0.14, 440, 415, "sine", 0.16], [0.16, 0.22, 349, 330, "sine", 0.14]],
     star: [[0, 0.09, 523, 523, "sine", 0.2], [0.09, 0.09, 659, 659, "sine", 0.2], [0.18, 0.16, 784, 784, "sine", 0.2]],
     lesson: [
       [0, 0.12, 523, 523, "triangle", 0.22], [0.12, 0.12, 659, 659, "triangle", 0.22],

@@ -176,3 +176,31 @@ def solve_first_board_puzzle(page: Page, base: str) -> None:
     expect(square(page, "e1")).to_have_attribute("aria-pressed", "true")
     square(page, "d2").click()
     expect(page.locator("[data-solved]")).to_be_visible()
+
+
+# --- a child's phone (375 × 812, touch) and a laptop (1280 × 800), issue 25 ---
+
+DEVICES = {
+    "375": {"viewport": {"width": 375, "height": 812}, "has_touch": True, "is_mobile": True},
+    "1280": {"viewport": {"width": 1280, "height": 800}},
+}
+
+
+@pytest.fixture(params=list(DEVICES))
+def child(request, browser):
+    """A page on each device; `child.touch` says whether to tap, `child.size` which one."""
+    context = browser.new_context(locale="zh-TW", **DEVICES[request.param])
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.touch = "has_touch" in DEVICES[request.param]
+    page.size = request.param
+    yield page
+    context.close()
+
+
+def tap(page: Page, locator) -> None:
+    """A finger's tap on a touch screen, else a click."""
+    if getattr(page, "touch", False):
+        locator.tap()
+    else:
+        locator.click()

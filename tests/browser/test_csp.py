@@ -39,7 +39,13 @@ def violations(page: Page, console: list[str]) -> list[str]:
     return [*page.evaluate("window.__violations"), *console]
 
 
-def before(page: Page, name: str, what: str) -> str:
+def star(page: Page, name: str, what: str) -> str:
+    """The goal star is the square's ::after (lessons.css: each mark on its own layer)."""
+    return square(page, name).evaluate(f"el => getComputedStyle(el, '::after').{what}")
+
+
+def circle(page: Page, name: str, what: str) -> str:
+    """A dashed circle is the square's ::before."""
     return square(page, name).evaluate(f"el => getComputedStyle(el, '::before').{what}")
 
 
@@ -48,16 +54,16 @@ def test_a_star_puzzle_answered_through_htmx_breaks_no_rule(page: Page, live_ser
     response = page.goto(f"{live_server.url}/lessons/king/?puzzle=king-two-stars#puzzle")
     assert "'unsafe-inline'" not in response.headers["content-security-policy"]
     expect(page.locator("[data-puzzle]")).to_have_attribute("data-stars", "d5 f5")
-    assert before(page, "d5", "content") == '"★"'
-    assert before(page, "e5", "content") == "none"
+    assert star(page, "d5", "content") == '"★"'
+    assert star(page, "e5", "content") == "none"
     # htmx's indicator <style> is not injected (it would be a violation, and a <style>).
     assert page.locator("style").count() == 0
     square(page, "e4").click()
     square(page, "d5").click()
     wait_for_htmx(page)
     expect(page.locator("[data-puzzle]")).to_have_attribute("data-stars", "f5")
-    assert before(page, "d5", "content") == "none"
-    assert before(page, "f5", "content") == '"★"'
+    assert star(page, "d5", "content") == "none"
+    assert star(page, "f5", "content") == '"★"'
     assert_no_axe_violations(axe, page)
     assert violations(page, console) == []
 
@@ -66,8 +72,8 @@ def test_a_question_with_a_circled_square_and_the_map_break_no_rule(page: Page, 
     console = watch(page)
     page.goto(f"{live_server.url}/lessons/king/?puzzle=king-next-to-king#puzzle")
     expect(page.locator("[data-puzzle]")).to_have_attribute("data-circled", "e5")
-    assert before(page, "e5", "borderTopStyle") == "dashed"
-    assert before(page, "d5", "borderTopStyle") == "none"
+    assert circle(page, "e5", "borderTopStyle") == "dashed"
+    assert circle(page, "d5", "borderTopStyle") == "none"
     page.locator('input[name="answer"]').first.check()
     page.get_by_role("button", name="對答案").click()
     wait_for_htmx(page)

@@ -31,6 +31,7 @@ def test_a_childs_stars_go_to_the_child_the_parent_names(
     sign_up(page, base, "mum")
     question = page.locator("[data-whose-stars]")
     expect(question).to_contain_text("這些星星是誰的？")
+    expect(question).to_contain_text("解了 1 題、3 顆星星")
     look(page, axe, screenshot_dir, "people-whose-stars")
     page.get_by_label("暱稱").fill("小明")
     page.get_by_role("button", name="加入", exact=True).click()
@@ -38,7 +39,12 @@ def test_a_childs_stars_go_to_the_child_the_parent_names(
     expect(page.locator("[data-whose-stars]")).to_have_count(0)
     page.get_by_role("link", name="小明").click()
     total = len(get_curriculum().lesson("board").puzzles)
-    expect(page.locator(".bar-chart tr", has_text="棋盤與座標")).to_contain_text(f"1/{total}")
+    row = page.locator(".bar-chart tr", has_text="棋盤與座標")
+    expect(row).to_contain_text(f"1/{total}")
+    # The child's page counts the stars the question counted, the ones the child saw (issue 25).
+    expect(page.locator("[data-stars-total]")).to_have_text("一共解了 1 題，得到 3 顆星星。")
+    expect(row.locator("[data-stars-earned]")).to_have_text(f"★ 3／{3 * total} 顆")
+    look(page, axe, screenshot_dir, "people-child-stars")
 
 
 def test_a_teacher_unlocks_and_then_deletes_a_class_and_the_account(

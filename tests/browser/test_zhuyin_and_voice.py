@@ -99,7 +99,7 @@ def test_read_aloud_speaks_the_prompt_and_the_feedback_in_a_taiwan_voice(page: P
     )
     page.goto(f"{live_server.url}/lessons/rook/?puzzle=rook-far-corner")
     switch_zhuyin_on(page)  # the readings above the characters are not read out
-    button = page.locator("[data-read-aloud]")
+    button = page.locator("#puzzle [data-read-aloud]")
     button.click()
     prompt = page.locator(".puzzle-prompt").evaluate(
         "el => { const c = el.cloneNode(true); c.querySelectorAll('rt').forEach(r => r.remove());"
@@ -113,7 +113,7 @@ def test_read_aloud_speaks_the_prompt_and_the_feedback_in_a_taiwan_voice(page: P
     square(page, "b2").click()
     expect(feedback(page)).to_have_attribute("data-verdict", "illegal")
     wait_for_htmx(page)  # the swap has settled: the button reads the new feedback
-    page.locator("[data-read-aloud]").click()
+    page.locator("#puzzle [data-read-aloud]").click()
     spoken = page.evaluate("window.__spoken")[-1]
     assert spoken["text"].startswith(prompt + " ") and "ㄐ" not in spoken["text"]
     assert (
@@ -126,4 +126,4 @@ def test_read_aloud_speaks_the_prompt_and_the_feedback_in_a_taiwan_voice(page: P
 def test_without_a_taiwan_voice_there_is_no_read_aloud_button(page: Page, live_server):
     page.add_init_script(FAKE_VOICE % '[{"lang": "en-US", "name": "Sam"}]')
     page.goto(f"{live_server.url}/lessons/rook/?puzzle=rook-far-corner")
-    expect(page.locator("[data-read-aloud]")).to_be_hidden()
+    expect(page.locator("#puzzle [data-read-aloud]")).to_be_hidden()

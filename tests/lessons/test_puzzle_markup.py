@@ -2,7 +2,7 @@
 f-string code wrote before the section went back into templates (templates-jinja2/).
 
 Each file in puzzle_markup/ was written by that code (main at 4cdb3d7,
-lessons/puzzle_html.py) from the same PuzzleView; a change of markup shows here as a diff
+the old lessons/puzzle_html.py) from the same PuzzleView; a change of markup shows here as a diff
 of whole sections. After a deliberate change, write the files again with
 `PIN_PUZZLE_MARKUP=1 .venv/bin/pytest tests/lessons/test_puzzle_markup.py` and read the diff.
 """
@@ -60,6 +60,8 @@ def states() -> dict[str, tuple[str, str | None, dict]]:
                 total=8,
                 level_number=2,
                 level_count=3,
+                number_in_level=1,
+                level_size=3,
                 steps=steps,
             ),
         ),

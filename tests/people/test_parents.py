@@ -72,6 +72,10 @@ def test_child_progress_shows_stars_and_the_rule_tripped_over(parent, child, fir
     page = response.content.decode()
     assert response.status_code == 200
     assert f"1/{len(first_lesson.puzzles)}" in page
+    # The stars the child saw (two: one mistake first), not the lesson's (none until it is done).
+    most = 3 * len(first_lesson.puzzles)
+    assert f'<td data-stars-earned="2"><span aria-hidden="true">★</span> 2／{most} 顆</td>' in page
+    assert "一共解了 1 題，得到 2 顆星星。" in page
     assert "這個棋子不是這樣走的" in page
     assert "1 次" in page
     assert 'class="mini-board"' in page

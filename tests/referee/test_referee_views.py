@@ -358,3 +358,23 @@ def test_the_checkmated_king_is_marked(client):
     marked = re.findall(r'data-square="(\w\d)"[^>]*data-mated', html)
     assert marked == ["e1"]
     assert 'aria-label="e1，白王，被將死"' in html
+
+
+def test_a_first_tap_on_the_other_sides_piece_says_whose_turn_it_is_at_once(client):
+    """Issue 25: not picked up in silence and refused only at the second tap."""
+    client.get("/board/")
+    response = client.post("/board/", {"square": "e7"}, **HTMX)
+    html = response.content.decode()
+    assert verdict(html) == "illegal"
+    assert '<p class="feedback-title">現在輪到白方。</p>' in html
+    assert "<p>e7 的黑兵不是你的棋子：現在輪到白方走。</p>" in html
+    assert highlighted(html) == {"e7"}
+    assert "data-selected" not in html
+    assert board_fen(html) == START  # nothing played
+
+
+def test_a_first_tap_on_a_piece_of_the_side_to_move_picks_it_up(client):
+    client.get("/board/")
+    html = client.post("/board/", {"square": "e2"}, **HTMX).content.decode()
+    assert verdict(html) is None
+    assert re.search(r'data-square="e2"[^>]*aria-pressed="true" data-selected', html)

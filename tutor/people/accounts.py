@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_POST
+from django.utils.translation import gettext as _
 
 from lessons.learners import current_learner, use_learner
 from tutor.people import adoption, email_links, rate_limit
@@ -22,6 +22,7 @@ from tutor.people.names import email_key, name_key
 from tutor.people.next_url import safe_next_url
 from tutor.people.parents import pin_answer
 from tutor.people.permissions import LOCKED_SESSION_KEY, grown_up_of, grown_up_required
+from tutor.people.post_only import post_only
 
 SIGN_IN_SCOPE = "sign-in"
 SIGN_IN_ADDRESS_SCOPE = "sign-in-address"
@@ -151,7 +152,11 @@ def _too_many_tries(request: HttpRequest, seconds: float) -> HttpResponse:
     return render(request, "people/too_many_tries.html", context, status=429)
 
 
-@require_POST
+@post_only(
+    lambda: _("To sign out, press “Sign out” at the top of the page."),
+    "lesson_map",
+    lambda: _("Back to the lessons"),
+)
 def sign_out(request: HttpRequest) -> HttpResponse:
     """Sign out; while a child is learning behind the PIN, only with the PIN.
 

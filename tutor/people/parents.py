@@ -5,6 +5,7 @@ from django.db import transaction
 from django.db.models import Max, OuterRef, Subquery
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from lessons.learners import LEARNER_SESSION_KEY, use_learner
@@ -21,6 +22,7 @@ from tutor.people.permissions import (
     grown_up_of,
     grown_up_required,
 )
+from tutor.people.post_only import post_only
 
 PIN_SCOPE = "pin"
 
@@ -58,7 +60,11 @@ def parent_home(request: HttpRequest) -> HttpResponse:
     return _parent_page(request, ChildForm(), PinForm())
 
 
-@require_POST
+@post_only(
+    lambda: _("To add a child, fill in the form on the parents' page."),
+    "people:parent_home",
+    lambda: _("Go to the parents' page"),
+)
 @grown_up_required
 def add_child(request: HttpRequest) -> HttpResponse:
     form = ChildForm(request.POST)
@@ -75,13 +81,16 @@ def add_child(request: HttpRequest) -> HttpResponse:
 @grown_up_required
 def child_progress(request: HttpRequest, learner_id: int) -> HttpResponse:
     child = child_for_parent(request.user, learner_id)
+    lessons = reports.stars_per_lesson(child.learner)
     context = {
         "child": child,
         "learner": child.learner,
         "last_active": Attempt.objects.filter(learner=child.learner).aggregate(t=Max("created_at"))[
             "t"
         ],
-        "lessons": reports.stars_per_lesson(child.learner),
+        "lessons": lessons,
+        "solved_total": sum(row.progress.solved for row in lessons),
+        "stars_total": sum(row.progress.stars_earned for row in lessons),
         "trips": reports.rules_tripped_over([child.learner_id]),
         "rules": rule_standings([child.learner_id])[child.learner_id],
     }
