@@ -95,10 +95,13 @@ urlpatterns = [
         classes.reset_secret,
         name="reset_secret",
     ),
+    path("teacher/students/<id:student_id>/badge.png", classes.badge_qr, name="badge_qr"),
+    path("teacher/students/<id:student_id>/new-badge/", classes.new_badge, name="new_badge"),
     path("teacher/students/<id:student_id>/move/", classes.move_student, name="move_student"),
     path("teacher/students/<id:student_id>/unlock/", classes.unlock_student, name="unlock_student"),
     path("teacher/classes/<id:classroom_id>/unlock/", classes.unlock_class, name="unlock_class"),
     path("join/", student_login.join_class, name="join_class"),
+    path("badge/<str:token>/", student_login.badge_sign_in, name="badge"),
     path("join/<join_code:code>/", student_login.pick_name, name="pick_name"),
     path("join/<join_code:code>/<id:student_id>/", student_login.pick_secret, name="pick_secret"),
 ]
