@@ -121,9 +121,11 @@ def _stage_context(session: LiveSession) -> dict:
         "results": outcome,
         "poll_seconds": POLL_SECONDS,
         # What the audience view shows, carried by its poll: any change redraws it.
-        "stage_state": (
-            f"{int(session.is_open)}-{live_round.pk if live_round else 0}-{int(revealed)}-{answered}"
-        ),
+        "stage_state": "-".join(
+            str(part)
+            for part in (int(session.is_open), live_round.pk if live_round else 0, int(revealed))
+        )
+        + f"-{answered}",
     }
 
 
@@ -382,9 +384,11 @@ def _student_context(request: HttpRequest, student: Student) -> dict:
     revealed = bool(live_round and live_round.revealed)
     if revealed:
         context["own"] = results.own_result(live_round, student.learner_id)
-        context["right_answer"] = puzzles.right_answer_label(
-            puzzle, results.round_results(live_round).right_move
-        ) if puzzle else ""
+        context["right_answer"] = (
+            puzzles.right_answer_label(puzzle, results.round_results(live_round).right_move)
+            if puzzle
+            else ""
+        )
     elif puzzle is not None:
         Reasks(request.session).forget(puzzle)  # the phone shows the projected position
     # What the page shows, carried by its poll: a change of round, reveal or session redraws it.

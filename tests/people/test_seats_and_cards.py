@@ -61,7 +61,8 @@ def test_the_name_picker_starts_from_a_seat_number_or_a_first_character(
     paste(teacher, classroom, [*PASTED, "陳阿寶"])
     page = Client().get(reverse("people:pick_name", args=[classroom.join_code]), {"start": start})
     body = page.content.decode()
-    shown = [name for name in [*PASTED, "陳阿寶"] if f'<bdi class="choice-name">{name}</bdi>' in body]
+    tile = '<bdi class="choice-name">{}</bdi>'
+    shown = [name for name in [*PASTED, "陳阿寶"] if tile.format(name) in body]
     assert shown == names
 
 

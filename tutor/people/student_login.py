@@ -11,8 +11,7 @@ from datetime import timedelta
 
 from django.contrib.auth import logout
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_http_methods
