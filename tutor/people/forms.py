@@ -138,12 +138,12 @@ BIDI_CONTROLS = dict.fromkeys(
 
 
 def split_nicknames(text: str) -> list[str]:
-    """One nickname a line (only a new line separates: 「Lee, Tom」 is one name), blanks,
-    repeats and direction controls dropped."""
+    """One nickname a line (only a new line separates: 「Lee, Tom」 is one name); blanks,
+    lines of punctuation alone (「 , 、」), repeats and direction controls dropped."""
     names: list[str] = []
     for raw in text.splitlines():
         name = raw.translate(BIDI_CONTROLS).strip()
-        if name and name not in names:
+        if any(char.isalnum() for char in name) and name not in names:
             names.append(name)
     return names
 

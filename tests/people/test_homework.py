@@ -1,0 +1,50 @@
+"""Homework at a glance: each assignment's done, in progress and not started, by name and
+with its due date, at the top of the class page; the assigned lessons marked in the grid."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from curriculum.loading import get_curriculum
+from lessons.models import Result
+from lessons.progress import record_attempt
+from tests.people.conftest import make_student, signed_in
+from tutor.people.models import Assignment
+
+pytestmark = pytest.mark.django_db
+
+
+def solve(student, lesson: str, puzzle_ids) -> None:
+    for puzzle_id in puzzle_ids:
+        record_attempt(
+            student.learner, lesson=lesson, puzzle=puzzle_id, answer="x", verdict=Result.CORRECT
+        )
+
+
+def group(html: str, name: str) -> str:
+    start = html.index(f'data-homework-group="{name}"')
+    return html[start : html.index("</div>", start)]
+
+
+def test_each_assignment_names_who_is_done_on_it_and_not_started(teacher, classroom):
+    done, on_it, idle = (make_student(classroom, n) for n in ("小華", "小明", "小美"))
+    board = get_curriculum().lesson("board")
+    solve(done, "board", [p.id for p in board.puzzles])
+    solve(on_it, "board", [board.puzzles[0].id])
+    Assignment.objects.create(classroom=classroom, lesson="board", due_on=datetime.date(2026, 12, 9))
+    html = signed_in(teacher).get(reverse("people:class_dashboard", args=[classroom.pk]))
+    html = html.content.decode()
+    assert html.index("data-homework") < html.index("grid-title")  # at the top
+    assert "指定課程一覽" in html and "2026-12-09" in html
+    assert "完成：1 人" in group(html, "done") and "小華" in group(html, "done")
+    assert "進行中：1 人" in group(html, "on-it") and "小明" in group(html, "on-it")
+    assert "還沒開始：1 人" in group(html, "not-started")
+    assert "小美" in group(html, "not-started") and "小華" not in group(html, "not-started")
+    assert html.count("data-assigned") == 1  # the board lesson's column, marked 「指定」
+
+
+def test_no_assignment_no_homework_box(teacher, classroom):
+    make_student(classroom, "小華")
+    html = signed_in(teacher).get(reverse("people:class_dashboard", args=[classroom.pk]))
+    assert "data-homework" not in html.content.decode()
