@@ -28,11 +28,12 @@ def group(html: str, name: str) -> str:
 
 
 def test_each_assignment_names_who_is_done_on_it_and_not_started(teacher, classroom):
-    done, on_it, idle = (make_student(classroom, n) for n in ("小華", "小明", "小美"))
+    done, on_it, _idle = (make_student(classroom, n) for n in ("小華", "小明", "小美"))
     board = get_curriculum().lesson("board")
     solve(done, "board", [p.id for p in board.puzzles])
     solve(on_it, "board", [board.puzzles[0].id])
-    Assignment.objects.create(classroom=classroom, lesson="board", due_on=datetime.date(2026, 12, 9))
+    due = datetime.date(2026, 12, 9)
+    Assignment.objects.create(classroom=classroom, lesson="board", due_on=due)
     html = signed_in(teacher).get(reverse("people:class_dashboard", args=[classroom.pk]))
     html = html.content.decode()
     assert html.index("data-homework") < html.index("grid-title")  # at the top
