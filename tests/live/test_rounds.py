@@ -203,3 +203,18 @@ def test_a_bad_direction_is_a_400_in_chinese(teacher, classroom):
     url = reverse("live:playlist_move", args=[item.pk])
     response = signed_in(teacher).post(url, {"direction": "sideways"})
     assert response.status_code == 400 and "請把題目往前或往後移。" in response.content.decode()
+
+
+def test_a_student_signing_in_late_finds_the_live_lesson_on_the_first_screen(
+    teacher, classroom, three
+):
+    phone = student_client(three[0])
+    assert "data-live-now" not in phone.get(reverse("lesson_map")).content.decode()
+    teacher_client, session = start(teacher, classroom)
+    late = student_client(three[1])  # signs in now, lands on the lessons
+    first = late.get(reverse("lesson_map")).content.decode()
+    assert "老師正在上課：進入課堂" in first
+    assert f'href="{reverse("live:student")}"' in first
+    assert "data-live-now" not in Client().get(reverse("lesson_map")).content.decode()
+    teacher_client.post(reverse("live:end", args=[session.pk]))
+    assert "data-live-now" not in late.get(reverse("lesson_map")).content.decode()
