@@ -15,8 +15,8 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.utils.translation import gettext as _
 from django.utils.translation import get_language, gettext_lazy, override
+from django.utils.translation import gettext as _
 
 from curriculum.loading import get_curriculum
 from lessons.learners import LEARNER_SESSION_KEY, use_learner
