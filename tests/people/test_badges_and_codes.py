@@ -95,3 +95,29 @@ def test_the_badge_qr_decodes_to_the_address_that_signs_the_child_in(teacher, st
     phone = Client()
     assert phone.post(address.removeprefix("http://testserver")).status_code == 302
     assert phone.session[LEARNER_SESSION_KEY] == student.learner_id
+
+
+def test_on_shared_devices_a_students_sign_in_ends_when_idle(teacher, classroom, student):
+    url = reverse("people:shared_devices", args=[classroom.pk])
+    response = signed_in(teacher).post(url, {"shared": "1"})
+    assert response["Location"] == reverse("people:class_roster", args=[classroom.pk])
+    classroom.refresh_from_db()
+    assert classroom.shared_devices
+    tablet = Client()
+    signed = tablet.post(reverse("people:badge", args=[student.badge_token]))
+    assert signed.cookies["sessionid"]["max-age"] == 20 * 60
+    assert tablet.session.get_expiry_age() == 20 * 60
+    roster = signed_in(teacher).get(reverse("people:class_roster", args=[classroom.pk]))
+    assert 'data-shared-devices="on"' in roster.content.decode()
+
+    signed_in(teacher).post(url, {"shared": "0"})
+    own = Client()
+    own.post(reverse("people:badge", args=[student.badge_token]))
+    assert own.session.get_expiry_age() > 24 * 60 * 60  # the site's long sign-in
+
+
+def test_another_teacher_cannot_change_the_setting(other_teacher, classroom):
+    url = reverse("people:shared_devices", args=[classroom.pk])
+    assert signed_in(other_teacher).post(url, {"shared": "1"}).status_code == 404
+    classroom.refresh_from_db()
+    assert not classroom.shared_devices

@@ -199,6 +199,16 @@ def unlock_class(request: HttpRequest, classroom_id: int) -> HttpResponse:
     return redirect(safe_next_url(request, roster))
 
 
+@roster_button
+def shared_devices(request: HttpRequest, classroom_id: int) -> int:
+    """The class setting for shared tablets: on ("1"), a student's sign-in ends when idle
+    (student_login.SHARED_DEVICE_IDLE); off, it lasts as long as any sign-in."""
+    classroom = classroom_for_teacher(request.user, classroom_id)
+    classroom.shared_devices = request.POST.get("shared") == "1"
+    classroom.save(update_fields=["shared_devices"])
+    return classroom.pk
+
+
 @require_POST
 @grown_up_required
 def move_student(request: HttpRequest, student_id: int) -> HttpResponse:

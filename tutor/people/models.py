@@ -116,6 +116,9 @@ class Classroom(models.Model):
     join_code = models.CharField(
         max_length=JOIN_CODE_MAX_LENGTH, unique=True, default=new_join_code
     )
+    # Tablets the class shares: a student's sign-in ends after SHARED_DEVICE_IDLE without
+    # a change to the session (tutor.people.student_login), not a year later.
+    shared_devices = models.BooleanField(default=False)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -25,6 +25,7 @@ from tutor.people.picture_words import PICTURE_WORDS
 
 JOIN_CODE_SCOPE = "join-code"
 JOIN_CODE_MAX = 30
+SHARED_DEVICE_IDLE = timedelta(minutes=20)
 
 
 class TooManyLookups(Exception):
@@ -141,6 +142,9 @@ def _sign_in(request: HttpRequest, student: Student) -> None:
     logout(request)  # a grown-up signed in on this device is signed out; a new session begins
     use_learner(request, student.learner)
     request.session[STUDENT_SESSION_KEY] = True
+    if student.classroom.shared_devices:
+        # Django counts an int expiry from the session's last save: idle this long, it ends.
+        request.session.set_expiry(int(SHARED_DEVICE_IDLE.total_seconds()))
 
 
 @require_http_methods(["GET", "POST"])

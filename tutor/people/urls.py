@@ -100,6 +100,11 @@ urlpatterns = [
     path("teacher/students/<id:student_id>/move/", classes.move_student, name="move_student"),
     path("teacher/students/<id:student_id>/unlock/", classes.unlock_student, name="unlock_student"),
     path("teacher/classes/<id:classroom_id>/unlock/", classes.unlock_class, name="unlock_class"),
+    path(
+        "teacher/classes/<id:classroom_id>/shared-devices/",
+        classes.shared_devices,
+        name="shared_devices",
+    ),
     path("join/", student_login.join_class, name="join_class"),
     path("badge/<str:token>/", student_login.badge_sign_in, name="badge"),
     path("join/<join_code:code>/", student_login.pick_name, name="pick_name"),

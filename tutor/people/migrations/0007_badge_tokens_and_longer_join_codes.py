@@ -1,5 +1,6 @@
 """Every student gets a QR badge token (filled one by one for the students there are: a
-unique default cannot be added in one step), and class codes may be up to 12 letters."""
+unique default cannot be added in one step), class codes may be up to 12 letters, and a
+class may say its devices are shared."""
 
 from django.db import migrations, models
 
@@ -23,6 +24,11 @@ class Migration(migrations.Migration):
             field=models.CharField(
                 default=tutor.people.models.new_join_code, max_length=12, unique=True
             ),
+        ),
+        migrations.AddField(
+            model_name="classroom",
+            name="shared_devices",
+            field=models.BooleanField(default=False),
         ),
         migrations.AddField(
             model_name="student",
