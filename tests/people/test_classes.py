@@ -211,3 +211,17 @@ def test_teacher_actions_are_404_for_an_outsider(outsider, classroom, student, n
     assert Assignment.objects.filter(classroom=classroom).count() == 1
     student.refresh_from_db()
     assert (student.secret_first, student.secret_second) == ("sun", "moon")
+
+
+def test_the_migration_strips_direction_controls_from_names_already_there(classroom):
+    import importlib
+
+    from django.apps import apps as django_apps
+
+    student = make_student(classroom, "王\u202eevil\u202c小明")
+    migration = importlib.import_module(
+        "tutor.people.migrations.0007_badge_tokens_and_longer_join_codes"
+    )
+    migration.strip_direction_controls(django_apps, None)
+    student.learner.refresh_from_db()
+    assert student.learner.nickname == "王evil小明"
