@@ -121,3 +121,27 @@ def test_another_teacher_cannot_change_the_setting(other_teacher, classroom):
     assert signed_in(other_teacher).post(url, {"shared": "1"}).status_code == 404
     classroom.refresh_from_db()
     assert not classroom.shared_devices
+
+
+def test_the_teachers_message_shows_on_the_students_first_screen(teacher, classroom, student):
+    url = reverse("people:class_message", args=[classroom.pk])
+    signed_in(teacher).post(url, {"message": "  下週三\n比賽，記得帶棋鐘！ "})
+    classroom.refresh_from_db()
+    assert classroom.message == "下週三 比賽，記得帶棋鐘！"
+    phone = Client()
+    phone.post(reverse("people:badge", args=[student.badge_token]))
+    first = phone.get(reverse("lesson_map")).content.decode()
+    assert "老師說" in first and "下週三 比賽，記得帶棋鐘！" in first
+    assert "<form" not in first[first.index("data-class-message") : first.index("</aside>")]
+    assert "data-class-message" not in Client().get(reverse("lesson_map")).content.decode()
+    signed_in(teacher).post(url, {"message": ""})
+    assert "data-class-message" not in phone.get(reverse("lesson_map")).content.decode()
+
+
+def test_a_message_too_long_is_a_400_in_words(teacher, other_teacher, classroom):
+    url = reverse("people:class_message", args=[classroom.pk])
+    response = signed_in(teacher).post(url, {"message": "長" * 141})
+    assert response.status_code == 400 and "一段話最多 140 個字。" in response.content.decode()
+    assert signed_in(other_teacher).post(url, {"message": "hi"}).status_code == 404
+    classroom.refresh_from_db()
+    assert classroom.message == ""

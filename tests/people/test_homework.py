@@ -39,7 +39,7 @@ def test_each_assignment_names_who_is_done_on_it_and_not_started(teacher, classr
     assert html.index("data-homework") < html.index("grid-title")  # at the top
     assert "指定課程一覽" in html and "2026-12-09" in html
     assert "完成：1 人" in group(html, "done") and "小華" in group(html, "done")
-    assert "進行中：1 人" in group(html, "on-it") and "小明" in group(html, "on-it")
+    assert "學習中：1 人" in group(html, "on-it") and "小明" in group(html, "on-it")
     assert "還沒開始：1 人" in group(html, "not-started")
     assert "小美" in group(html, "not-started") and "小華" not in group(html, "not-started")
     assert html.count("data-assigned") == 1  # the board lesson's column, marked 「指定」

@@ -19,8 +19,15 @@ from lessons.models import Learner
 from tutor.people import picture_locks
 from tutor.people.assignments import STUDENT_SESSION_KEY
 from tutor.people.avatars import AVATARS
-from tutor.people.forms import AssignmentForm, ClassroomForm, MoveStudentForm, StudentListForm
+from tutor.people.forms import (
+    BIDI_CONTROLS,
+    AssignmentForm,
+    ClassroomForm,
+    MoveStudentForm,
+    StudentListForm,
+)
 from tutor.people.models import (
+    CLASS_MESSAGE_MAX,
     Assignment,
     Classroom,
     Student,
@@ -207,6 +214,21 @@ def shared_devices(request: HttpRequest, classroom_id: int) -> int:
     classroom.shared_devices = request.POST.get("shared") == "1"
     classroom.save(update_fields=["shared_devices"])
     return classroom.pk
+
+
+@require_POST
+@grown_up_required
+def class_message(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    """The teacher's short message on the students' first screen (empty: none shown). A
+    note, not a chat: the children cannot answer it."""
+    classroom = classroom_for_teacher(request.user, classroom_id)
+    message = " ".join(request.POST.get("message", "").translate(BIDI_CONTROLS).split())
+    if len(message) > CLASS_MESSAGE_MAX or "\x00" in message:
+        text = _("A message has at most %(max)d characters.") % {"max": CLASS_MESSAGE_MAX}
+        return render(request, "people/bad_request.html", {"message": text}, status=400)
+    classroom.message = message
+    classroom.save(update_fields=["message"])
+    return redirect("people:class_roster", classroom_id=classroom.pk)
 
 
 @require_POST

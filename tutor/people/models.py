@@ -17,6 +17,7 @@ from lessons.models import Learner
 JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud in class
 JOIN_CODE_LENGTH = 8  # 32**8 codes; classes made with 6 letters keep them
 JOIN_CODE_MAX_LENGTH = 12
+CLASS_MESSAGE_MAX = 140
 
 
 class HereFor(models.TextChoices):
@@ -119,6 +120,8 @@ class Classroom(models.Model):
     # Tablets the class shares: a student's sign-in ends after SHARED_DEVICE_IDLE without
     # a change to the session (tutor.people.student_login), not a year later.
     shared_devices = models.BooleanField(default=False)
+    # A short note from the teacher on the students' first screen; they cannot reply.
+    message = models.CharField(max_length=CLASS_MESSAGE_MAX, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -100,6 +100,7 @@ urlpatterns = [
     path("teacher/students/<id:student_id>/move/", classes.move_student, name="move_student"),
     path("teacher/students/<id:student_id>/unlock/", classes.unlock_student, name="unlock_student"),
     path("teacher/classes/<id:classroom_id>/unlock/", classes.unlock_class, name="unlock_class"),
+    path("teacher/classes/<id:classroom_id>/message/", classes.class_message, name="class_message"),
     path(
         "teacher/classes/<id:classroom_id>/shared-devices/",
         classes.shared_devices,

@@ -1,6 +1,6 @@
 """Every student gets a QR badge token (filled one by one for the students there are: a
 unique default cannot be added in one step), class codes may be up to 12 letters, and a
-class may say its devices are shared. Students' names lose the direction controls a paste
+class may say its devices are shared and carry the teacher's message. Students' names lose the direction controls a paste
 brought in (「王\u202eevil\u202c小明」 read 王live小明): tutor.people.forms strips them now."""
 
 from django.db import migrations, models
@@ -45,6 +45,11 @@ class Migration(migrations.Migration):
             model_name="classroom",
             name="shared_devices",
             field=models.BooleanField(default=False),
+        ),
+        migrations.AddField(
+            model_name="classroom",
+            name="message",
+            field=models.CharField(blank=True, max_length=140),
         ),
         migrations.AddField(
             model_name="student",
