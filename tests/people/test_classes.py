@@ -2,7 +2,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.people.conftest import make_student, signed_in
+from tests.people.conftest import give_progress, make_student, signed_in
 from tutor.people.models import Classroom, Student
 from tutor.people.picture_words import PICTURE_WORDS
 
@@ -225,3 +225,26 @@ def test_the_migration_strips_direction_controls_from_names_already_there(classr
     migration.strip_direction_controls(django_apps, None)
     student.learner.refresh_from_db()
     assert student.learner.nickname == "王evil小明"
+
+
+def test_a_moved_student_keeps_their_progress_and_signs_in_with_the_new_class(
+    teacher, classroom, student, first_lesson
+):
+    give_progress(student.learner, first_lesson)
+    other = Classroom.objects.create(teacher=teacher, name="進階班")
+    signed_in(teacher).post(
+        reverse("people:move_student", args=[student.pk]), {"classroom": other.pk}
+    )
+    page = signed_in(teacher).get(reverse("people:class_dashboard", args=[other.pk]))
+    row = next(r for r in page.context["grid"] if r.student.nickname == "小華")
+    assert row.cell(first_lesson.slug).progress.solved == 1  # the stars came along
+    old = Client().post(
+        reverse("people:pick_secret", args=[classroom.join_code, student.pk]),
+        {"first": "sun", "second": "moon"},
+    )
+    assert old.status_code == 404
+    new = Client().post(
+        reverse("people:pick_secret", args=[other.join_code, student.pk]),
+        {"first": "sun", "second": "moon"},
+    )
+    assert new.status_code == 302
