@@ -49,3 +49,23 @@ def test_no_assignment_no_homework_box(teacher, classroom):
     make_student(classroom, "小華")
     html = signed_in(teacher).get(reverse("people:class_dashboard", args=[classroom.pk]))
     assert "data-homework" not in html.content.decode()
+
+
+def test_the_child_sees_the_practice_and_review_a_mastery_assignment_needs(classroom, student):
+    from django.test import Client
+    from django.utils import timezone
+
+    from practice.models import Review
+
+    Assignment.objects.create(classroom=classroom, lesson="castling", until_mastered=True)
+    Assignment.objects.create(classroom=classroom, lesson="board")  # a lesson: the map's own
+    phone = Client()
+    phone.post(reverse("people:badge", args=[student.badge_token]))
+    first = phone.get(reverse("lesson_map")).content.decode()
+    box = first[first.index("data-homework-practice") : first.index("</section>")]
+    assert "老師要你把「王車易位：怎麼走」練到學會" in box
+    assert f'href="{reverse("practice", args=["castling"])}"' in box
+    assert f'href="{reverse("review")}"' in box
+    assert 'data-practice-for="board"' not in box
+    Review.objects.create(learner=student.learner, rule="castling", mastered_at=timezone.now())
+    assert "data-homework-practice" not in phone.get(reverse("lesson_map")).content.decode()
