@@ -83,6 +83,7 @@ def test_a_prepared_playlist_with_presenter_audience_and_three_phones(
         presenter.get_by_role("button", name="加進清單").click()
     expect(presenter.locator("[data-playlist-item]")).to_have_count(3)
     assert [f"{i.lesson}/{i.puzzle}" for i in PlaylistItem.objects.all()] == PLAYLIST
+    presenter.screenshot(path=screenshot_dir / "live-presenter-1920x1080.png", full_page=True)
     assert_no_axe_violations(axe, presenter)
 
     # 小華 missed the yes-or-no question at home: a re-ask is pending in her browser.
