@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 from django.contrib.auth import get_user_model
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
 from lessons.models import Learner
 from live.models import PlaylistItem
@@ -30,7 +30,7 @@ def look(page, axe, screenshot_dir, name: str, size: str) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_class_pages_at_a_phones_and_a_laptops_width(
-    browser: Browser, live_server, axe, screenshot_dir, size
+    new_context, live_server, axe, screenshot_dir, size
 ):
     base = live_server.url
     user = get_user_model().objects.create_user("lin", password=PASSWORD)
@@ -53,7 +53,7 @@ def test_the_class_pages_at_a_phones_and_a_laptops_width(
         classroom=classroom, position=1, lesson="knight", puzzle="knight-first-jump"
     )
 
-    child = browser.new_context(locale="zh-TW", viewport=SIZES[size]).new_page()
+    child = new_context(viewport=SIZES[size]).new_page()
     child.goto(f"{base}/join/{classroom.join_code}/")
     expect(child.locator(".choice-name")).to_have_count(4)
     look(child, axe, screenshot_dir, "pick-name", size)
@@ -72,7 +72,7 @@ def test_the_class_pages_at_a_phones_and_a_laptops_width(
     expect(child.locator("[data-now-learning]")).to_contain_text("陳小明")
 
     LoginFailure.objects.create(scope="class-lock", key=f"class-{classroom.pk}")
-    teacher = browser.new_context(locale="zh-TW", viewport=SIZES[size]).new_page()
+    teacher = new_context(viewport=SIZES[size]).new_page()
     teacher.goto(base + "/accounts/login/")
     teacher.get_by_label("帳號或電子郵件").fill("lin")
     teacher.get_by_label("密碼").fill(PASSWORD)

@@ -6,7 +6,7 @@ not counted and every phone shows its own result; after the end, the score."""
 
 import pytest
 from django.contrib.auth import get_user_model
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from lessons.models import Learner
 from live.models import PlaylistItem
@@ -27,8 +27,8 @@ PLAYLIST = [
 POLL = 8_000  # every page polls each 2 s: a change shows within a few seconds
 
 
-def teacher_context(browser: Browser, base: str):
-    context = browser.new_context(locale="zh-TW", viewport=PROJECTOR)
+def teacher_context(new_context, base: str):
+    context = new_context(viewport=PROJECTOR)
     page = context.new_page()
     page.set_default_timeout(10_000)
     page.goto(base + "/accounts/login/")
@@ -39,9 +39,9 @@ def teacher_context(browser: Browser, base: str):
     return context, page
 
 
-def phone(browser: Browser, base: str, student: Student) -> Page:
+def phone(new_context, base: str, student: Student) -> Page:
     """A phone signed in by the child's QR badge: the card's address, one tap."""
-    page = browser.new_context(locale="zh-TW", viewport=PHONE).new_page()
+    page = new_context(viewport=PHONE).new_page()
     page.set_default_timeout(10_000)
     page.goto(f"{base}/badge/{student.badge_token}/")
     page.get_by_role("button", name="是我，開始").click()
@@ -58,7 +58,7 @@ def play(page: Page, move: str) -> None:
 
 
 def test_a_prepared_playlist_with_presenter_audience_and_three_phones(
-    browser: Browser, live_server, axe, screenshot_dir
+    new_context, live_server, axe, screenshot_dir
 ):
     base = live_server.url
     user = get_user_model().objects.create_user("lin", password=PASSWORD)
@@ -74,7 +74,7 @@ def test_a_prepared_playlist_with_presenter_audience_and_three_phones(
         )
         for seat, (name, first, second) in enumerate(STUDENTS, start=1)
     ]
-    context, presenter = teacher_context(browser, base)
+    context, presenter = teacher_context(new_context, base)
 
     # Ahead of the lesson: the playlist, chosen on the class's live page.
     presenter.goto(f"{base}/teacher/classes/{classroom.pk}/live/")
@@ -87,7 +87,7 @@ def test_a_prepared_playlist_with_presenter_audience_and_three_phones(
     assert_no_axe_violations(axe, presenter)
 
     # 小華 missed the yes-or-no question at home: a re-ask is pending in her browser.
-    hua, ming, mei = (phone(browser, base, s) for s in students)
+    hua, ming, mei = (phone(new_context, base, s) for s in students)
     hua.goto(f"{base}/lessons/knight/?puzzle=knight-no-blocked-leg#puzzle")
     hua.locator('input[name="answer"][value="no"]').check()
     hua.get_by_role("button", name="對答案").click()
