@@ -354,21 +354,14 @@ def _signed_in_student(request: HttpRequest) -> Student | None:
     return Student.objects.select_related("classroom").filter(learner_id=learner_id).first()
 
 
-def _student_context(request: HttpRequest, student: Student) -> dict:
+def _student_state(student: Student) -> dict:
+    """What the phone should show, read cheaply (two or three queries): a poll that finds
+    the same `state` answers 204 before anything else is computed."""
     session = (
         LiveSession.objects.filter(classroom=student.classroom, ended_at__isnull=True)
         .order_by("-started_at")
         .first()
     )
-    live_round = session.current_round() if session else None
-    puzzle = puzzles.find(live_round.lesson, live_round.puzzle) if live_round else None
-    context = {
-        "session": session,
-        "round": live_round,
-        "puzzle": puzzle,
-        "answer_url": puzzles.answer_url(puzzle) if puzzle else "",
-        "poll_seconds": POLL_SECONDS,
-    }
     if session is None:
         ended = (
             LiveSession.objects.filter(
@@ -377,12 +370,29 @@ def _student_context(request: HttpRequest, student: Student) -> dict:
             .order_by("-ended_at")
             .first()
         )
-        context["ended"] = ended
-        context["score"] = results.session_score(ended, student.learner_id) if ended else None
-        context["state"] = f"ended-{ended.pk if ended else 0}"
-        return context
+        return {"session": None, "ended": ended, "state": f"ended-{ended.pk if ended else 0}"}
+    live_round = session.current_round()
     revealed = bool(live_round and live_round.revealed)
-    if revealed:
+    return {
+        "session": session,
+        "round": live_round,
+        # A change of round, reveal or session redraws the phone.
+        "state": f"{session.pk}-{live_round.pk if live_round else 0}-{int(revealed)}",
+    }
+
+
+def _student_context(request: HttpRequest, student: Student, state: dict) -> dict:
+    """The round as the phone shows it: the projected puzzle, or at the reveal the child's
+    own result and the right answer, or after the end the score."""
+    context = {**state, "student": student, "poll_seconds": POLL_SECONDS}
+    if state["session"] is None:
+        ended = state["ended"]
+        context["score"] = results.session_score(ended, student.learner_id) if ended else None
+        return context
+    live_round = state["round"]
+    puzzle = puzzles.find(live_round.lesson, live_round.puzzle) if live_round else None
+    context |= {"puzzle": puzzle, "answer_url": puzzles.answer_url(puzzle) if puzzle else ""}
+    if live_round is not None and live_round.revealed:
         context["own"] = results.own_result(live_round, student.learner_id)
         context["right_answer"] = (
             puzzles.right_answer_label(puzzle, results.round_results(live_round).right_move)
@@ -391,8 +401,6 @@ def _student_context(request: HttpRequest, student: Student) -> dict:
         )
     elif puzzle is not None:
         Reasks(request.session).forget(puzzle)  # the phone shows the projected position
-    # What the page shows, carried by its poll: a change of round, reveal or session redraws it.
-    context["state"] = f"{session.pk}-{live_round.pk if live_round else 0}-{int(revealed)}"
     return context
 
 
@@ -401,7 +409,7 @@ def student_live(request: HttpRequest) -> HttpResponse:
     student = _signed_in_student(request)
     if student is None:
         return redirect("people:join_class")
-    context = {"student": student, **_student_context(request, student)}
+    context = _student_context(request, student, _student_state(student))
     return render(request, "live/student.html", context)
 
 
@@ -411,9 +419,9 @@ def student_round(request: HttpRequest) -> HttpResponse:
     student = _signed_in_student(request)
     if student is None:
         return HttpResponse(status=403)
-    context = {"student": student, **_student_context(request, student)}
-    if request.GET.get("state") == context["state"]:
+    state = _student_state(student)
+    if request.GET.get("state") == state["state"]:
         return HttpResponse(status=204)
-    response = render(request, "live/student.html#round", context)
+    response = render(request, "live/student.html#round", _student_context(request, student, state))
     patch_vary_headers(response, ["HX-Request"])
     return response
