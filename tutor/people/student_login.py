@@ -6,6 +6,7 @@ JOIN_CODE_MAX unknown codes or badges within rate_limit.WINDOW and the lookups a
 for a while, so codes cannot be guessed at speed; a known code never counts.
 """
 
+import re
 import unicodedata
 from datetime import timedelta
 
@@ -23,6 +24,7 @@ from tutor.people.forms import ClassCodeForm
 from tutor.people.models import Classroom, Student
 from tutor.people.picture_words import PICTURE_WORDS
 
+BADGE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,40}")  # models.new_badge_token's alphabet
 JOIN_CODE_SCOPE = "join-code"
 JOIN_CODE_MAX = 30
 SHARED_DEVICE_IDLE = timedelta(minutes=20)
@@ -154,8 +156,11 @@ def badge_sign_in(request: HttpRequest, token: str) -> HttpResponse:
     changed, or never made, counts as an unknown code."""
     if _lookups_blocked(request):
         return _too_many_lookups(request)
-    student = Student.objects.select_related("learner", "classroom").filter(badge_token=token)
-    student = student.first() if len(token) <= 40 else None
+    student = None
+    if BADGE_TOKEN.fullmatch(token):  # a NUL byte or a long string never reaches the database
+        student = (
+            Student.objects.select_related("learner", "classroom").filter(badge_token=token).first()
+        )
     if student is None:
         _unknown_lookup(request)
         return render(request, "people/badge.html", {"unknown": True}, status=404)
