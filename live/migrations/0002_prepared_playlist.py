@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('live', '0001_live_sessions_and_rounds'),
-        ('people', '0007_badge_tokens_and_longer_join_codes'),
+        ('people', '0008_badge_tokens_and_longer_join_codes'),
     ]
 
     operations = [

@@ -220,7 +220,7 @@ def test_the_migration_strips_direction_controls_from_names_already_there(classr
 
     student = make_student(classroom, "王\u202eevil\u202c小明")
     migration = importlib.import_module(
-        "tutor.people.migrations.0007_badge_tokens_and_longer_join_codes"
+        "tutor.people.migrations.0008_badge_tokens_and_longer_join_codes"
     )
     migration.strip_direction_controls(django_apps, None)
     student.learner.refresh_from_db()

@@ -31,7 +31,7 @@ def strip_direction_controls(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("people", "0006_assignments_of_split_lessons_cover_the_parts")]
+    dependencies = [("people", "0007_account_name_and_email_keys")]
 
     operations = [
         migrations.AlterField(
