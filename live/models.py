@@ -65,3 +65,24 @@ class LiveRound(models.Model):
     @property
     def revealed(self) -> bool:
         return self.revealed_at is not None
+
+
+class PlaylistItem(models.Model):
+    """A puzzle the teacher prepared for the class's live lessons, in the teacher's order:
+    「下一題」 on the presenter puts up the first one the open lesson has not had yet."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="playlist")
+    position = models.PositiveSmallIntegerField()
+    lesson = models.CharField(max_length=40)
+    puzzle = models.CharField(max_length=80)
+
+    class Meta:
+        ordering = ["position", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["classroom", "lesson", "puzzle"], name="one_playlist_item_per_puzzle"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"playlist item {self.position} of {self.classroom_id}: {self.puzzle}"

@@ -12,7 +12,9 @@ from django.urls import reverse
 import rules
 from board.component import BoardView, board_context
 from board.explanations import PIECE_NAMES
+from curriculum.judging import judge
 from curriculum.loading import Puzzle, get_curriculum
+from curriculum.outcome import Result
 from tutor.people.misconceptions import misconception_for
 
 MOVE_KINDS = frozenset({"move"})
@@ -36,6 +38,16 @@ def choices() -> list[tuple[str, list[PuzzleChoice]]]:
         )
         for lesson in get_curriculum().lessons
     ]
+
+
+def following(puzzle: Puzzle) -> str:
+    """The picker's value for the puzzle after this one in its lesson ("" after the last),
+    so the picker stays where the teacher is instead of going back to its first item."""
+    lesson = get_curriculum().lesson(puzzle.lesson)
+    ids = [p.id for p in lesson.puzzles] if lesson else []
+    if puzzle.id not in ids or ids.index(puzzle.id) + 1 >= len(ids):
+        return ""
+    return f"{puzzle.lesson}/{ids[ids.index(puzzle.id) + 1]}"
 
 
 def find(lesson_slug: str, puzzle_id: str) -> Puzzle | None:
@@ -68,17 +80,41 @@ def is_move_puzzle(puzzle: Puzzle) -> bool:
 
 
 def move_label(fen: str, move: str) -> str:
-    """A tried move as the class reads it: SAN when legal (「Nb3」); when not, the piece
-    and its squares (「白馬 a1→a3」), so the class sees which piece broke the rule."""
+    """A tried move as a beginner reads it: the piece and its squares, the notation in
+    brackets when the move is legal (「白馬 a1→b3（Nb3）」; an illegal one has none:
+    「白馬 a1→a3」), so the class sees which piece went where."""
     try:
         verdict = rules.check_move(fen, move)
     except ValueError:
         verdict = None
-    if verdict is not None and verdict.legal and verdict.san:
-        return verdict.san
     squares = f"{move[:2]}→{move[2:4]}"
     piece = verdict.mover if verdict is not None else None
-    return f"{PIECE_NAMES[piece]} {squares}" if piece in PIECE_NAMES else squares
+    words = f"{PIECE_NAMES[piece]} {squares}" if piece in PIECE_NAMES else squares
+    if verdict is not None and verdict.legal and verdict.san:
+        return f"{words}（{verdict.san}）"
+    return words
+
+
+def a_right_move(puzzle: Puzzle) -> str | None:
+    """A move that solves a one-move puzzle, asked of the puzzle's own judge (for the
+    reveal when nobody found one); None when the goal takes more than one move."""
+    if not is_move_puzzle(puzzle) or not puzzle.start_fen:
+        return None
+    for move in rules.legal_moves(puzzle.start_fen):
+        if judge(puzzle, move).result == Result.CORRECT:
+            return move
+    return None
+
+
+def right_answer_label(puzzle: Puzzle, right_move: str | None = None) -> str:
+    """The right answer in words, for the phones at the reveal: a move (one the class
+    found, or one the judge finds), or the stated answer's options; "" when neither."""
+    if is_move_puzzle(puzzle):
+        move = right_move or a_right_move(puzzle)
+        return move_label(puzzle.start_fen, move) if move else ""
+    if puzzle.answer and puzzle.options:
+        return answer_label(puzzle, " ".join(puzzle.answer))
+    return ""
 
 
 def answer_label(puzzle: Puzzle, answer: str) -> str:

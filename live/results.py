@@ -1,14 +1,16 @@
 """What a round's answers add up to: read from the lessons' Attempt rows of the class's
 students on the round's puzzle, inside the round's time window.
 
-Counts are of students, not of tries: a student who tried the same move twice is one.
+The window opens when the puzzle is put up and closes at the reveal (or when the next
+puzzle goes up): an answer after the right move was shown is practice, recorded by the
+lessons as always but not counted here. Counts are of students, not of tries: each
+student's first answer in the window is theirs (a second try changes nothing).
 """
 
 from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import QuerySet
-from django.utils import timezone
 
 from curriculum.outcome import Result
 from lessons.models import Attempt
@@ -66,9 +68,16 @@ def attempts_of(live_round: LiveRound) -> QuerySet:
         puzzle=live_round.puzzle,
         created_at__gte=live_round.opened_at,
     )
-    if live_round.closed_at is not None:
-        attempts = attempts.filter(created_at__lt=live_round.closed_at)
+    closes = closing_time(live_round)
+    if closes is not None:
+        attempts = attempts.filter(created_at__lt=closes)
     return attempts
+
+
+def closing_time(live_round: LiveRound):
+    """When answers stop counting: the reveal, or the round's end if it came first."""
+    times = [t for t in (live_round.revealed_at, live_round.closed_at) if t is not None]
+    return min(times, default=None)
 
 
 def answered_count(live_round: LiveRound) -> int:
@@ -88,6 +97,8 @@ def round_results(live_round: LiveRound) -> RoundResults:
     answered, right = set(), set()
     right_move = None
     for learner_id, nickname, answer, verdict, reason, fen in rows:
+        if learner_id in answered:
+            continue  # a student's first answer is theirs
         answered.add(learner_id)
         if puzzle is not None and puzzles.is_move_puzzle(puzzle):
             label = puzzles.move_label(fen, answer)
@@ -114,6 +125,44 @@ def round_results(live_round: LiveRound) -> RoundResults:
     return RoundResults(len(answered), len(right), ordered, broken, right_move if is_move else None)
 
 
-def close(live_round: LiveRound) -> None:
-    live_round.closed_at = timezone.now()
-    live_round.save(update_fields=["closed_at"])
+@dataclass(frozen=True)
+class OwnResult:
+    """One student's counted answer in a round, for their phone at the reveal."""
+
+    answered: bool
+    correct: bool = False
+    label: str = ""
+
+
+def own_result(live_round: LiveRound, learner_id: int) -> OwnResult:
+    first = (
+        attempts_of(live_round)
+        .filter(learner_id=learner_id)
+        .order_by("created_at", "pk")
+        .values_list("answer", "verdict", "fen")
+        .first()
+    )
+    if first is None:
+        return OwnResult(answered=False)
+    answer, verdict, fen = first
+    puzzle = puzzles.find(live_round.lesson, live_round.puzzle)
+    if puzzle is not None and puzzles.is_move_puzzle(puzzle):
+        label = puzzles.move_label(fen, answer)
+    elif puzzle is not None:
+        label = puzzles.answer_label(puzzle, answer)
+    else:
+        label = answer
+    return OwnResult(answered=True, correct=verdict == Result.CORRECT, label=label)
+
+
+@dataclass(frozen=True)
+class Score:
+    right: int
+    rounds: int
+
+
+def session_score(session, learner_id: int) -> Score:
+    """How many of a live lesson's rounds this student answered right first time."""
+    rounds = list(session.rounds.all())
+    right = sum(own_result(live_round, learner_id).correct for live_round in rounds)
+    return Score(right=right, rounds=len(rounds))

@@ -1,27 +1,40 @@
-"""The live lesson's pages: the teacher's projector and controls, the students' screen.
+"""The live lesson's pages: the teacher's presenter view (controls and the prepared
+playlist), the audience view for the projector, the students' screen.
 
-Every page works with plain links and forms; htmx polls two small partials every two
-seconds (the projector's count and results, the student's round), plain HTTP that a
-school network lets through. A poll that finds nothing new answers 204: htmx keeps the page.
+Every page works with plain links and forms; htmx polls small partials every two seconds
+(the presenter's count and results, the audience's stage, the student's round), plain
+HTTP that a school network lets through. A poll that finds nothing new answers 204: htmx
+keeps the page.
+
+A round closes at the reveal: answers after it are practice (live.results), and every
+phone turns to its student's own result and the right answer. While a round is open the
+phone shows exactly the projected position: a re-ask the student's browser still owes for
+that puzzle (lessons.answering.Reasks) is dropped when the round reaches the phone.
 """
+
+from datetime import timedelta
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from lessons.answering import Reasks
 from lessons.learners import LEARNER_SESSION_KEY
 from live import puzzles, results
-from live.models import LiveRound, LiveSession
+from live.models import LiveRound, LiveSession, PlaylistItem
 from tutor.people.assignments import STUDENT_SESSION_KEY
 from tutor.people.models import Student
+from tutor.people.next_url import safe_next_url
 from tutor.people.permissions import classroom_for_teacher, grown_up_required
 
 POLL_SECONDS = 2
+ENDED_SHOWN = timedelta(hours=3)  # how long a phone still says 「這堂課結束了」 with the score
 
 
 def _session_for_teacher(user, session_id: int) -> LiveSession:
@@ -49,13 +62,51 @@ def class_live(request: HttpRequest, classroom_id: int) -> HttpResponse:
             session = LiveSession.objects.create(classroom=classroom)
         return redirect("live:projector", session_id=session.pk)
     sessions = classroom.live_sessions.prefetch_related("rounds")
-    return render(request, "live/class_live.html", {"classroom": classroom, "sessions": sessions})
+    context = {
+        "classroom": classroom,
+        "sessions": sessions,
+        "choices": puzzles.choices(),
+    }
+    context["playlist"] = playlist = _playlist(classroom)
+    context["add_selected"] = _after_last(playlist)
+    return render(request, "live/class_live.html", context)
 
 
-def _projector_context(session: LiveSession) -> dict:
+def _playlist(classroom, session: LiveSession | None = None) -> list[dict]:
+    """The prepared puzzles in order, each with its words and whether `session` had it."""
+    played = set(session.rounds.values_list("lesson", "puzzle")) if session else set()
+    items = []
+    for item in classroom.playlist.all():
+        puzzle = puzzles.find(item.lesson, item.puzzle)
+        items.append(
+            {
+                "item": item,
+                "puzzle": puzzle,
+                "lesson_title": puzzles.lesson_title(puzzle) if puzzle else item.lesson,
+                "played": (item.lesson, item.puzzle) in played,
+            }
+        )
+    return items
+
+
+def _after_last(playlist: list[dict]) -> str:
+    """The add picker's choice: the puzzle after the last one prepared, so adding a run of
+    a lesson's puzzles is one tap each."""
+    last = playlist[-1]["puzzle"] if playlist else None
+    return puzzles.following(last) if last else ""
+
+
+def _next_up(playlist: list[dict]) -> dict | None:
+    return next((e for e in playlist if not e["played"] and e["puzzle"] is not None), None)
+
+
+def _stage_context(session: LiveSession) -> dict:
+    """What the class sees: the round's board and question, the count, the results."""
     live_round = session.current_round() if session.is_open else None
     puzzle = puzzles.find(live_round.lesson, live_round.puzzle) if live_round else None
     outcome = results.round_results(live_round) if live_round and live_round.revealed else None
+    answered = results.answered_count(live_round) if live_round else 0
+    revealed = bool(live_round and live_round.revealed)
     return {
         "session": session,
         "classroom": session.classroom,
@@ -65,11 +116,29 @@ def _projector_context(session: LiveSession) -> dict:
         "board": puzzles.projector_board(puzzle, outcome.right_move if outcome else None)
         if puzzle
         else None,
-        "answered": results.answered_count(live_round) if live_round else 0,
+        "answered": answered,
         "students": session.classroom.students.count(),
         "results": outcome,
-        "choices": puzzles.choices(),
         "poll_seconds": POLL_SECONDS,
+        # What the audience view shows, carried by its poll: any change redraws it.
+        "stage_state": "-".join(
+            str(part)
+            for part in (int(session.is_open), live_round.pk if live_round else 0, int(revealed))
+        )
+        + f"-{answered}",
+    }
+
+
+def _projector_context(session: LiveSession) -> dict:
+    context = _stage_context(session)
+    playlist = _playlist(session.classroom, session)
+    return {
+        **context,
+        "choices": puzzles.choices(),
+        "selected": puzzles.following(context["puzzle"]) if context["puzzle"] else "",
+        "playlist": playlist,
+        "add_selected": _after_last(playlist),
+        "next_up": _next_up(playlist),
     }
 
 
@@ -92,17 +161,61 @@ def projector_panel(request: HttpRequest, session_id: int) -> HttpResponse:
     return response
 
 
+@grown_up_required
+@require_GET
+def audience(request: HttpRequest, session_id: int) -> HttpResponse:
+    """The projector's own window: the board, the question, the count and the results,
+    big, names never shown, no controls and no site menu; it follows every round."""
+    session = _session_for_teacher(request.user, session_id)
+    return render(request, "live/audience.html", _stage_context(session))
+
+
+@grown_up_required
+@require_GET
+def audience_stage(request: HttpRequest, session_id: int) -> HttpResponse:
+    """Polled by the audience view: 204 while what it shows is still what the class sees."""
+    session = _session_for_teacher(request.user, session_id)
+    context = _stage_context(session)
+    if request.GET.get("state") == context["stage_state"]:
+        return HttpResponse(status=204)
+    response = render(request, "live/audience.html#stage", context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def _posted_puzzle(request: HttpRequest):
+    lesson_slug, _slash, puzzle_id = request.POST.get("puzzle", "").partition("/")
+    return puzzles.find(lesson_slug, puzzle_id)
+
+
 @require_POST
 @grown_up_required
 def put_puzzle(request: HttpRequest, session_id: int) -> HttpResponse:
     """Put a puzzle ("lesson/puzzle") before the class; the round before it closes."""
     session = _session_for_teacher(request.user, session_id)
-    lesson_slug, _slash, puzzle_id = request.POST.get("puzzle", "").partition("/")
-    puzzle = puzzles.find(lesson_slug, puzzle_id)
+    puzzle = _posted_puzzle(request)
     if puzzle is None:
         return _bad_request(request, _("Choose one of the puzzles."))
+    return _put_up(request, session, puzzle)
+
+
+@require_POST
+@grown_up_required
+def next_puzzle(request: HttpRequest, session_id: int) -> HttpResponse:
+    """One tap: the playlist's first puzzle this lesson has not had yet goes up."""
+    session = _session_for_teacher(request.user, session_id)
+    entry = _next_up(_playlist(session.classroom, session))
+    if entry is None:
+        return _bad_request(request, _("Every prepared puzzle has been up already."))
+    return _put_up(request, session, entry["puzzle"])
+
+
+def _put_up(request: HttpRequest, session: LiveSession, puzzle) -> HttpResponse:
     if not session.is_open:
         return _bad_request(request, _("This live lesson has ended."))
+    current = session.current_round()
+    if current is not None and (current.lesson, current.puzzle) == (puzzle.lesson, puzzle.id):
+        return redirect("live:projector", session_id=session.pk)  # a double tap: it is up
     try:
         with transaction.atomic():
             now = timezone.now()
@@ -118,6 +231,65 @@ def put_puzzle(request: HttpRequest, session_id: int) -> HttpResponse:
     except IntegrityError:  # a double click racing itself: the other one put it up
         pass
     return redirect("live:projector", session_id=session.pk)
+
+
+@require_POST
+@grown_up_required
+def playlist_add(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    """A puzzle at the end of the class's playlist (once: a second time changes nothing)."""
+    classroom = classroom_for_teacher(request.user, classroom_id)
+    puzzle = _posted_puzzle(request)
+    if puzzle is None:
+        return _bad_request(request, _("Choose one of the puzzles."))
+    last = classroom.playlist.aggregate(last=Max("position"))["last"] or 0
+    try:
+        with transaction.atomic():
+            PlaylistItem.objects.create(
+                classroom=classroom, position=last + 1, lesson=puzzle.lesson, puzzle=puzzle.id
+            )
+    except IntegrityError:  # already in the playlist
+        pass
+    return _back(request, classroom)
+
+
+def _item_for_teacher(user, item_id: int) -> PlaylistItem:
+    return get_object_or_404(
+        PlaylistItem.objects.select_related("classroom"), pk=item_id, classroom__teacher=user
+    )
+
+
+@require_POST
+@grown_up_required
+def playlist_move(request: HttpRequest, item_id: int) -> HttpResponse:
+    """One place earlier ("up") or later ("down"): the two neighbours swap places."""
+    item = _item_for_teacher(request.user, item_id)
+    direction = request.POST.get("direction")
+    if direction not in ("up", "down"):
+        return _bad_request(request, _("Move a puzzle up or down."))
+    with transaction.atomic():
+        items = list(item.classroom.playlist.select_for_update())
+        index = next(n for n, other in enumerate(items) if other.pk == item.pk)
+        other = index - 1 if direction == "up" else index + 1
+        if 0 <= other < len(items):
+            items[index], items[other] = items[other], items[index]
+            for position, each in enumerate(items, start=1):
+                if each.position != position:
+                    each.position = position
+                    each.save(update_fields=["position"])
+    return _back(request, item.classroom)
+
+
+@require_POST
+@grown_up_required
+def playlist_remove(request: HttpRequest, item_id: int) -> HttpResponse:
+    item = _item_for_teacher(request.user, item_id)
+    item.delete()
+    return _back(request, item.classroom)
+
+
+def _back(request: HttpRequest, classroom) -> HttpResponse:
+    """Back to the page the playlist was edited on: the presenter or the class's live page."""
+    return redirect(safe_next_url(request, reverse("live:class_live", args=[classroom.pk])))
 
 
 @require_POST
@@ -182,23 +354,54 @@ def _signed_in_student(request: HttpRequest) -> Student | None:
     return Student.objects.select_related("classroom").filter(learner_id=learner_id).first()
 
 
-def _student_context(student: Student) -> dict:
+def _student_state(student: Student) -> dict:
+    """What the phone should show, read cheaply (two or three queries): a poll that finds
+    the same `state` answers 204 before anything else is computed."""
     session = (
         LiveSession.objects.filter(classroom=student.classroom, ended_at__isnull=True)
         .order_by("-started_at")
         .first()
     )
-    live_round = session.current_round() if session else None
-    puzzle = puzzles.find(live_round.lesson, live_round.puzzle) if live_round else None
+    if session is None:
+        ended = (
+            LiveSession.objects.filter(
+                classroom=student.classroom, ended_at__gte=timezone.now() - ENDED_SHOWN
+            )
+            .order_by("-ended_at")
+            .first()
+        )
+        return {"session": None, "ended": ended, "state": f"ended-{ended.pk if ended else 0}"}
+    live_round = session.current_round()
+    revealed = bool(live_round and live_round.revealed)
     return {
         "session": session,
         "round": live_round,
-        "puzzle": puzzle,
-        "answer_url": puzzles.answer_url(puzzle) if puzzle else "",
-        # What the page shows, carried by its poll: a change of round or session redraws it.
-        "state": f"{session.pk if session else 0}-{live_round.pk if live_round else 0}",
-        "poll_seconds": POLL_SECONDS,
+        # A change of round, reveal or session redraws the phone.
+        "state": f"{session.pk}-{live_round.pk if live_round else 0}-{int(revealed)}",
     }
+
+
+def _student_context(request: HttpRequest, student: Student, state: dict) -> dict:
+    """The round as the phone shows it: the projected puzzle, or at the reveal the child's
+    own result and the right answer, or after the end the score."""
+    context = {**state, "student": student, "poll_seconds": POLL_SECONDS}
+    if state["session"] is None:
+        ended = state["ended"]
+        context["score"] = results.session_score(ended, student.learner_id) if ended else None
+        return context
+    live_round = state["round"]
+    puzzle = puzzles.find(live_round.lesson, live_round.puzzle) if live_round else None
+    context |= {"puzzle": puzzle, "answer_url": puzzles.answer_url(puzzle) if puzzle else ""}
+    if live_round is not None and live_round.revealed:
+        context["own"] = results.own_result(live_round, student.learner_id)
+        context["right_answer"] = (
+            puzzles.right_answer_label(puzzle, results.round_results(live_round).right_move)
+            if puzzle
+            else ""
+        )
+    elif puzzle is not None:
+        Reasks(request.session).forget(puzzle)  # the phone shows the projected position
+    return context
 
 
 @require_GET
@@ -206,7 +409,7 @@ def student_live(request: HttpRequest) -> HttpResponse:
     student = _signed_in_student(request)
     if student is None:
         return redirect("people:join_class")
-    context = {"student": student, **_student_context(student)}
+    context = _student_context(request, student, _student_state(student))
     return render(request, "live/student.html", context)
 
 
@@ -216,9 +419,9 @@ def student_round(request: HttpRequest) -> HttpResponse:
     student = _signed_in_student(request)
     if student is None:
         return HttpResponse(status=403)
-    context = {"student": student, **_student_context(student)}
-    if request.GET.get("state") == context["state"]:
+    state = _student_state(student)
+    if request.GET.get("state") == state["state"]:
         return HttpResponse(status=204)
-    response = render(request, "live/student.html#round", context)
+    response = render(request, "live/student.html#round", _student_context(request, student, state))
     patch_vary_headers(response, ["HX-Request"])
     return response

@@ -15,7 +15,7 @@ from django.utils.http import urlsafe_base64_encode
 from curriculum.loading import get_curriculum
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
-from live.models import LiveSession
+from live.models import LiveSession, PlaylistItem
 from tests.people.conftest import make_grown_up, make_student
 from tutor.people.models import Assignment, ChildProfile, Classroom
 
@@ -147,6 +147,14 @@ def _real_values(curriculum, parent, children, classrooms, students, assignments
         "assignment_id": [str(assignment.pk) for assignment in assignments],
         "session_id": [  # a live lesson of each class, open
             str(LiveSession.objects.create(classroom=classroom).pk) for classroom in classrooms
+        ],
+        "item_id": [  # a prepared live puzzle of each class
+            str(
+                PlaylistItem.objects.create(
+                    classroom=classroom, position=1, lesson="knight", puzzle="knight-first-jump"
+                ).pk
+            )
+            for classroom in classrooms
         ],
         "code": [classroom.join_code for classroom in classrooms],
         "slug": [slug for slug, _ in kinds.values()],

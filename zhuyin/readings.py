@@ -86,6 +86,7 @@ CHESS_READINGS: dict[str, tuple[str, ...]] = {
     "黑子": ("ㄏㄟ", "ㄗˇ"),
     "得子": ("ㄉㄜˊ", "ㄗˇ"),  # 將軍得子: the check that wins a piece
     "長得": ("ㄓㄤˇ", "˙ㄉㄜ"),  # 長得一樣: looks alike
+    "相機": ("ㄒㄧㄤˋ", "ㄐㄧ"),
     "電子": ("ㄉㄧㄢˋ", "ㄗˇ"),
     # Taiwan words pypinyin reads the Mainland way (《重編國語辭典》).
     "家長": ("ㄐㄧㄚ", "ㄓㄤˇ"),

@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.benchmarks.answer_load import Session, _manage, free_port, served
+from tests.benchmarks.answer_load import Session, _bound_socket, _manage, served
 
 PORTS = range(18700, 18800)
 ANSWER = "/lessons/knight/knight-crowded-corner/"
@@ -68,6 +68,12 @@ print(json.dumps({"rows": attempts_of(live_round).count(), "answered": answered_
                   "all_rows": Attempt.objects.filter(
                       learner__student__classroom_id=live_round.session.classroom_id).count()}))
 """
+
+
+def free_port(ports: range) -> int:
+    """The first port of `ports` free on 127.0.0.1 now (answer_load.served binds it again)."""
+    with _bound_socket(ports) as probe:
+        return probe.getsockname()[1]
 
 
 def _last_json(output: str) -> dict:
@@ -112,7 +118,7 @@ class Lesson:
 
     def __init__(self, seed: dict, students: int, seconds: float):
         self.seed, self.students, self.seconds = seed, students, seconds
-        self.state = f"{seed['session']}-{seed['round']}"
+        self.state = f"{seed['session']}-{seed['round']}-0"  # open, not revealed (live.views)
         self.statuses = {
             "answer": Counter(),
             "student poll": Counter(),

@@ -79,7 +79,7 @@ def test_a_live_lesson_with_a_projector_and_three_phones(
     expect(right.locator(".live-wait")).to_contain_text("等老師出題")
     assert_no_axe_violations(axe, right)
 
-    teacher.get_by_label("題目").select_option("knight/knight-crowded-corner")
+    teacher.get_by_label("其他題目").select_option("knight/knight-crowded-corner")
     teacher.get_by_role("button", name="放上這一題").click()
     expect(teacher.locator("[data-prompt]")).to_contain_text("請讓它跳到 b3")
     expect(teacher.locator(".live-count")).to_contain_text("3 人中 0 人已作答")
@@ -101,11 +101,12 @@ def test_a_live_lesson_with_a_projector_and_three_phones(
     teacher.get_by_role("button", name="公布結果").click()
     results = teacher.locator("[data-results]")
     expect(results.locator(".live-right")).to_have_text("1 人答對")
-    expect(results.locator('[data-bar="Nb3"]')).to_have_class("live-bar live-bar-correct")
-    expect(results.locator('[data-bar="Nb3"]')).to_contain_text("正確")
+    right_bar = results.locator('[data-bar="白馬 a1→b3（Nb3）"]')
+    expect(right_bar).to_have_class("live-bar live-bar-correct")
+    expect(right_bar).to_contain_text("正確")
     expect(results.locator('[data-bar="白馬 a1→a3"]')).to_contain_text("不合規則")
     expect(results.locator('[data-bar="白馬 a1→a3"]')).to_contain_text("1 位學生")
-    expect(results.locator('[data-bar="a3"]')).to_contain_text("1 位學生")
+    expect(results.locator('[data-bar="白兵 a2→a3（a3）"]')).to_contain_text("1 位學生")
     expect(results.locator("[data-rule]")).to_have_text("1 人：這個棋子不是這樣走的（白馬 a1→a3）")
     expect(results.locator("[data-names]")).to_have_count(0)
     for name, _, _ in STUDENTS:
@@ -115,10 +116,10 @@ def test_a_live_lesson_with_a_projector_and_three_phones(
     assert_no_axe_violations(axe, teacher)
 
     teacher.get_by_role("button", name="顯示名字").click()
-    expect(results.locator('[data-bar="Nb3"] [data-names]')).to_have_text("小華")
+    expect(results.locator('[data-bar="白馬 a1→b3（Nb3）"] [data-names]')).to_have_text("小華")
     expect(results.locator('[data-bar="白馬 a1→a3"] [data-names]')).to_have_text("小明")
 
-    teacher.get_by_label("下一題").select_option("knight/knight-no-blocked-leg")
+    teacher.get_by_label("其他題目").select_option("knight/knight-no-blocked-leg")
     teacher.get_by_role("button", name="放上這一題").click()
     expect(right.locator(".live-round-number")).to_have_text("第 2 題", timeout=POLL)
     expect(right.locator("#puzzle .puzzle-prompt")).to_contain_text("蹩馬腿")
@@ -134,4 +135,4 @@ def test_a_live_lesson_with_a_projector_and_three_phones(
     )
     teacher.screenshot(path=screenshot_dir / "club-live-results.png", full_page=True)
     assert_no_axe_violations(axe, teacher)
-    expect(wrong.locator(".live-wait")).to_contain_text("老師還沒開始", timeout=POLL)
+    expect(wrong.locator("[data-ended]")).to_contain_text("這堂課結束了", timeout=POLL)

@@ -54,7 +54,7 @@ def test_a_teacher_unlocks_and_then_deletes_a_class_and_the_account(
 
     from lessons.models import Learner
     from tutor.people.models import Classroom, GrownUp, LoginFailure, Student
-    from tutor.people.picture_locks import CLASS_MAX, STUDENT_MAX
+    from tutor.people.picture_locks import CHILD_SCOPE, FREE_TRIES
 
     user = get_user_model().objects.create_user("teacher", password=PASSWORD)
     GrownUp.objects.create(user=user, here_for="class")
@@ -68,10 +68,8 @@ def test_a_teacher_unlocks_and_then_deletes_a_class_and_the_account(
         )
         for name in ("阿志", "小雲")
     ]
-    for _ in range(STUDENT_MAX):
-        LoginFailure.objects.create(scope="student", key=f"student-{students[0].pk}|10.0.0.1")
-    for _ in range(CLASS_MAX):
-        LoginFailure.objects.create(scope="class", key=f"class-{classroom.pk}")
+    for _ in range(FREE_TRIES):
+        LoginFailure.objects.create(scope=CHILD_SCOPE, key=f"student-{students[0].pk}")
     LoginFailure.objects.create(scope="class-lock", key=f"class-{classroom.pk}")
 
     page.goto(base := live_server.url)
@@ -85,7 +83,7 @@ def test_a_teacher_unlocks_and_then_deletes_a_class_and_the_account(
     look(page, axe, screenshot_dir, "people-roster-locked")
     page.get_by_role("button", name="解鎖").click()
     expect(page.locator("[data-locked]")).to_have_count(0)
-    page.get_by_role("button", name="讓全班重新登入").click()
+    page.get_by_role("button", name="讓 週三棋社 重新登入").click()
     expect(page.locator("[data-class-locked]")).to_have_count(0)
 
     page.get_by_role("link", name="刪除這個班級").click()

@@ -16,6 +16,20 @@ TEXTS = [
     if text
 ]
 LONGEST = 40
+# The class pages' own (the locks, the cards, the playlist, shared devices): teachers only.
+TEACHERS_CLASSROOM = (
+    "Picture login is paused for %(name)s: many children's pictures were tried from one "
+    "device. If you know why, let the class sign in again; if someone keeps guessing, give "
+    "their cards a new secret.",
+    "Print this page, cut the cards and give each student theirs. The QR code on a card signs "
+    "that student in: nothing to type. Without a camera: class code, then their name, then "
+    "their two pictures in order.",
+    "A card lost or copied? On the students page, 「New QR badge」 makes its QR code stop working.",
+    "No puzzles prepared yet. Choose them below, in the order you want them; in the lesson, "
+    "「Next」 puts up one after another.",
+    "On: a student who leaves a device alone for 20 minutes is signed out, so the next child "
+    "does not learn as them.",
+)
 # Pages only a teacher reads, where a longer sentence is kept: each reviewed.
 FOR_TEACHERS = {
     "Print this page, cut the cards and give each student theirs. To log in: class code, "
@@ -24,6 +38,7 @@ FOR_TEACHERS = {
     "If a student keeps guessing, give their card a new secret.",
     "Students %(first)s–%(last)s of %(total)s in the grids below; the misconceptions, "
     "the last 7 days and the assignments count the whole class.",
+    *TEACHERS_CLASSROOM,
 }
 
 

@@ -65,10 +65,10 @@ def test_a_whole_round_counts_answers_and_reveals_moves_and_broken_rules(teacher
 
     teacher_client.post(reverse("live:reveal", args=[session.pk]))
     page = teacher_client.get(reverse("live:projector", args=[session.pk])).content.decode()
-    assert 'data-bar="Nb3" data-count="1"' in page
+    assert 'data-bar="白馬 a1→b3（Nb3）" data-count="1"' in page
     assert 'class="live-bar live-bar-correct"' in page
-    assert 'data-bar="白馬 a1→a3" data-count="1"' in page
-    assert 'data-bar="a3" data-count="1"' in page
+    assert 'data-bar="白馬 a1→a3" data-count="1"' in page  # illegal: no notation
+    assert 'data-bar="白兵 a2→a3（a3）" data-count="1"' in page
     assert "1 人：這個棋子不是這樣走的（白馬 a1→a3）" in page
     assert 'data-right="1"' in page
     assert "小華" not in page  # names are hidden on the projector
@@ -150,7 +150,9 @@ def test_ending_keeps_the_results_on_the_classs_live_page(teacher, classroom, th
     page = teacher_client.get(reverse("live:class_live", args=[classroom.pk])).content.decode()
     assert reverse("live:results", args=[session.pk]) in page
     assert teacher_client.get(reverse("live:projector", args=[session.pk])).status_code == 302
-    assert "老師還沒開始" in student_client(three[0]).get(reverse("live:student")).content.decode()
+    phone = student_client(three[0]).get(reverse("live:student")).content.decode()
+    assert "這堂課結束了" in phone and "老師還沒開始" not in phone
+    assert "1 題中，你第一次就答對了 0 題。" in phone
 
 
 def test_an_unknown_puzzle_is_a_400_in_chinese(teacher, classroom):

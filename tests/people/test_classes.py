@@ -2,7 +2,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.people.conftest import make_student, signed_in
+from tests.people.conftest import give_progress, make_student, signed_in
 from tutor.people.models import Classroom, Student
 from tutor.people.picture_words import PICTURE_WORDS
 
@@ -11,11 +11,11 @@ pytestmark = pytest.mark.django_db
 TWENTY_FIVE = "\n".join(f"學生{n:02d}" for n in range(1, 26))
 
 
-def test_it_creates_a_class_with_a_six_character_join_code(teacher):
+def test_it_creates_a_class_with_an_eight_character_join_code(teacher):
     response = signed_in(teacher).post(reverse("people:teacher_home"), {"name": "三年甲班"})
     classroom = Classroom.objects.get(teacher=teacher)
     assert response["Location"] == reverse("people:class_roster", args=[classroom.pk])
-    assert len(classroom.join_code) == 6
+    assert len(classroom.join_code) == 8
     assert not set(classroom.join_code) & set("01IO")
 
 
@@ -47,16 +47,32 @@ def test_it_adds_25_students_from_a_pasted_list_each_with_two_different_picture_
         assert s.secret_first != s.secret_second
 
 
-def test_pasted_names_split_on_commas_and_skip_blanks_and_names_already_in_the_class(
+def test_only_new_lines_split_pasted_names_and_blanks_and_names_in_the_class_are_skipped(
     teacher, classroom, student
 ):
     response = signed_in(teacher).post(
         reverse("people:class_roster", args=[classroom.pk]),
-        {"nicknames": "阿美, 阿美、\n\n 小華 \n阿志"},
+        {"nicknames": "Lee, Tom\r\n&lt;b&gt;ent; 2\n\n 小華 \n阿志\n阿志"},
     )
     names = sorted(Student.objects.values_list("learner__nickname", flat=True))
-    assert names == ["小華", "阿志", "阿美"]
+    assert names == ["&lt;b&gt;ent; 2", "Lee, Tom", "小華", "阿志"]
     assert "已經在班上，沒有重複加入：" in response.content.decode()
+
+
+def test_a_name_differing_only_in_case_is_the_same_student(teacher, classroom):
+    url = reverse("people:class_roster", args=[classroom.pk])
+    signed_in(teacher).post(url, {"nicknames": "Tom Lee"})
+    response = signed_in(teacher).post(url, {"nicknames": "tom lee\nTOM LEE\nAmy"})
+    names = sorted(Student.objects.values_list("learner__nickname", flat=True))
+    assert names == ["Amy", "Tom Lee"]
+    assert "tom lee" in response.content.decode()  # named among the skipped
+
+
+def test_direction_controls_are_stripped_from_pasted_names(teacher, classroom):
+    url = reverse("people:class_roster", args=[classroom.pk])
+    signed_in(teacher).post(url, {"nicknames": "王\u202eevil\u202c小明\n\u2067阿\u2069美"})
+    names = sorted(Student.objects.values_list("learner__nickname", flat=True))
+    assert names == ["王evil小明", "阿美"]
 
 
 def test_an_empty_list_is_a_400(teacher, classroom):
@@ -195,3 +211,40 @@ def test_teacher_actions_are_404_for_an_outsider(outsider, classroom, student, n
     assert Assignment.objects.filter(classroom=classroom).count() == 1
     student.refresh_from_db()
     assert (student.secret_first, student.secret_second) == ("sun", "moon")
+
+
+def test_the_migration_strips_direction_controls_from_names_already_there(classroom):
+    import importlib
+
+    from django.apps import apps as django_apps
+
+    student = make_student(classroom, "王\u202eevil\u202c小明")
+    migration = importlib.import_module(
+        "tutor.people.migrations.0008_badge_tokens_and_longer_join_codes"
+    )
+    migration.strip_direction_controls(django_apps, None)
+    student.learner.refresh_from_db()
+    assert student.learner.nickname == "王evil小明"
+
+
+def test_a_moved_student_keeps_their_progress_and_signs_in_with_the_new_class(
+    teacher, classroom, student, first_lesson
+):
+    give_progress(student.learner, first_lesson)
+    other = Classroom.objects.create(teacher=teacher, name="進階班")
+    signed_in(teacher).post(
+        reverse("people:move_student", args=[student.pk]), {"classroom": other.pk}
+    )
+    page = signed_in(teacher).get(reverse("people:class_dashboard", args=[other.pk]))
+    row = next(r for r in page.context["grid"] if r.student.nickname == "小華")
+    assert row.cell(first_lesson.slug).progress.solved == 1  # the stars came along
+    old = Client().post(
+        reverse("people:pick_secret", args=[classroom.join_code, student.pk]),
+        {"first": "sun", "second": "moon"},
+    )
+    assert old.status_code == 404
+    new = Client().post(
+        reverse("people:pick_secret", args=[other.join_code, student.pk]),
+        {"first": "sun", "second": "moon"},
+    )
+    assert new.status_code == 302

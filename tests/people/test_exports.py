@@ -33,16 +33,19 @@ def test_the_grid_csv_starts_with_a_bom_and_has_a_row_per_student(
     assert len(rows) == 2
 
 
-def test_the_attempts_csv_lists_every_attempt_with_its_rule(
+def test_the_attempts_csv_says_every_attempt_in_words_not_codes(
     teacher, classroom, student, first_lesson
 ):
     give_progress(student.learner, first_lesson)
     rows = read_csv(signed_in(teacher).get(reverse("people:attempts_csv", args=[classroom.pk])))
     assert rows[0] == ATTEMPTS_HEADER
-    assert [row[4:8] for row in rows[1:]] == [
-        ["a1a8", "illegal", "PATH_BLOCKED", "只有馬可以跳過棋子"],
-        ["e2e4", "correct", "", ""],
+    first_puzzle = f"1. {first_lesson.puzzles[0].prompt}"
+    assert [row[2:7] for row in rows[1:]] == [
+        [first_lesson.title, first_puzzle, "白車從 a1 走到 a8", "不合規則", "只有馬可以跳過棋子"],
+        [first_lesson.title, first_puzzle, "e2e4", "正確", ""],  # no position kept: as posted
     ]
+    codes = {"illegal", "correct", "PATH_BLOCKED", first_lesson.slug, first_lesson.puzzles[0].id}
+    assert not codes & {cell for row in rows[1:] for cell in row}
 
 
 def test_the_attempts_csv_is_streamed_in_chunks_with_every_row(teacher, classroom, student):
@@ -53,7 +56,7 @@ def test_the_attempts_csv_is_streamed_in_chunks_with_every_row(teacher, classroo
     assert len(chunks) == 1 + 3  # the BOM, then rows in chunks of ROWS_PER_CHUNK
     rows = list(csv.reader(io.StringIO(b"".join(chunks).decode("utf-8")[1:])))
     assert len(rows) == 1 + 2500
-    assert {row[3] for row in rows[1:]} == {"knight-first-jump"}
+    assert {row[3] for row in rows[1:]} == {"1. 讓白馬跳到有星星的那一格。"}
 
 
 @pytest.mark.parametrize("name", ["grid_csv", "attempts_csv"])

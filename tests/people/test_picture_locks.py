@@ -1,16 +1,29 @@
-"""Guessing picture words across a class stays slow, the teacher undoes a lock in one tap,
-and a new secret signs out every device the old one opened."""
+"""Guessing picture words stays slow without a child's slips locking anybody out: a growing
+pause per child, a class lock only for spraying, the teacher's one tap on every teacher
+page, and a new secret signs out every device the old one opened."""
 
 import itertools
+from contextlib import contextmanager
+from datetime import timedelta
+from unittest import mock
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from lessons.learners import LEARNER_SESSION_KEY
 from tests.people.conftest import make_student, signed_in
 from tutor.people.assignments import STUDENT_SESSION_KEY
-from tutor.people.picture_locks import CLASS_MAX, STUDENT_MAX, secret_count, spraying_odds
+from tutor.people.models import LoginFailure
+from tutor.people.picture_locks import (
+    FREE_TRIES,
+    SPRAY_CHILDREN,
+    SPRAY_CHILDREN_PER_ADDRESS,
+    pause_after,
+    secret_count,
+    tries_in,
+)
 from tutor.people.picture_words import PICTURE_WORDS
 
 pytestmark = pytest.mark.django_db
@@ -33,54 +46,87 @@ def wrong_pairs(student):
     return (pair for pair in pairs if pair != right)
 
 
+@contextmanager
+def freeze(moment):
+    with mock.patch("django.utils.timezone.now", return_value=moment):
+        yield
+
+
 @pytest.fixture
 def class_of_30(classroom):
     return [make_student(classroom, f"學生{n:02}", ("sun", "moon")) for n in range(CLASS_SIZE)]
 
 
-def test_the_odds_of_spraying_a_class_of_30_before_and_after():
+def test_a_growing_pause_never_a_long_lock_limits_guessing_one_child():
     assert secret_count() == 132
-    # Before: 5 wrong pairs per student and address, no class limit: 150 tries in 15 minutes.
-    assert round(spraying_odds(CLASS_SIZE, 5, 5 * CLASS_SIZE), 3) == 0.686  # the issue's 69 %
-    # Now: at most CLASS_MAX tries on the whole class before it locks for an hour.
-    assert CLASS_MAX == 10
-    assert round(spraying_odds(CLASS_SIZE, STUDENT_MAX, CLASS_MAX), 3) == 0.074
+    pauses = [pause_after(n).total_seconds() for n in range(1, 9)]
+    assert pauses == [0, 0, 15, 30, 60, 120, 120, 120]
+    # Waiting out every pause, one child can be tried a dozen times in 15 minutes (9 % of
+    # the secrets), and 35 in an hour, while no slip of a child ever waits more than 2 min.
+    assert tries_in(timedelta(minutes=15)) == 12
+    assert tries_in(timedelta(hours=1)) == 35
 
 
-def test_spraying_a_class_from_many_addresses_stops_at_the_class_limit(class_of_30):
-    tries = 0
-    for n, student in enumerate(class_of_30):
-        for pair in itertools.islice(wrong_pairs(student), 2):
-            client = try_pair(student, pair, address=f"10.0.{n}.{tries}")
-            tries += 1
-            if tries <= CLASS_MAX:
-                assert client.response.status_code == 400
-            else:
-                assert client.response.status_code == 429
-        if tries > CLASS_MAX + 2:
-            break
-    # Even the right pair, from a fresh address, waits now: guessing learns nothing more.
+def test_twelve_wrong_pairs_from_six_children_leave_a_seventh_signing_in(classroom):
+    children = [make_student(classroom, f"學生{n}", ("sun", "moon")) for n in range(7)]
+    for child in children[:6]:
+        for pair in itertools.islice(wrong_pairs(child), 2):  # two slips each, one address
+            assert try_pair(child, pair).response.status_code == 400
+    seventh = try_pair(children[6], ("sun", "moon"))
+    assert seventh.response.status_code == 302
+    assert seventh.session[LEARNER_SESSION_KEY] == children[6].learner_id
+    for child in children[:6]:  # and each of the six, with the right pictures, too
+        assert try_pair(child, ("sun", "moon")).response.status_code == 302
+    assert not LoginFailure.objects.filter(scope="class-lock").exists()
+
+
+def test_a_child_who_keeps_missing_waits_a_little_then_signs_in(student):
+    tries = itertools.islice(wrong_pairs(student), FREE_TRIES)
+    responses = [try_pair(student, pair).response for pair in tries]
+    assert [r.status_code for r in responses] == [400, 400, 400]
+    assert 'data-pause="15"' in responses[-1].content.decode()
+    assert "休息一下，15 秒後再試" in responses[-1].content.decode()
+    waiting = try_pair(student, ("sun", "moon")).response
+    assert waiting.status_code == 429  # even the right pair waits out the pause
+    assert "秒後再試" in waiting.content.decode()
+    with freeze(timezone.now() + timedelta(seconds=16)):
+        assert try_pair(student, ("sun", "moon")).response.status_code == 302
+
+
+def test_spraying_many_childrens_secrets_from_one_device_locks_the_class(teacher, class_of_30):
+    device = Client(REMOTE_ADDR="10.0.0.9")
+    for child in class_of_30[:SPRAY_CHILDREN]:
+        pair = next(wrong_pairs(child))
+        response = device.post(secret_url(child), {"first": pair[0], "second": pair[1]})
+        assert response.status_code == 400
     right = try_pair(class_of_30[-1], ("sun", "moon"), address="192.168.1.1")
     assert right.response.status_code == 429
     assert "請老師幫你解鎖" in right.response.content.decode()
     assert LEARNER_SESSION_KEY not in right.session
 
-
-def test_the_teacher_sees_the_class_lock_and_lifts_it_in_one_tap(teacher, class_of_30):
-    for n, pair in enumerate(itertools.islice(wrong_pairs(class_of_30[0]), CLASS_MAX)):
-        try_pair(class_of_30[n], pair, address=f"10.1.0.{n}")
-    classroom = class_of_30[0].classroom
     client = signed_in(teacher)
-    roster = client.get(reverse("people:class_roster", args=[classroom.pk])).content.decode()
-    assert "這個班級的圖卡登入暫停了" in roster
-    client.post(reverse("people:unlock_class", args=[classroom.pk]))
-    roster = client.get(reverse("people:class_roster", args=[classroom.pk])).content.decode()
-    assert "data-class-locked" not in roster
+    classroom = class_of_30[0].classroom
+    for page in ("teacher_home", "class_roster", "class_dashboard", "login_cards"):
+        args = [] if page == "teacher_home" else [classroom.pk]
+        html = client.get(reverse(f"people:{page}", args=args)).content.decode()
+        assert "data-class-locked" in html, page
+        assert "圖卡登入暫停了" in html
+    here = reverse("people:class_dashboard", args=[classroom.pk])
+    unlocked = client.post(reverse("people:unlock_class", args=[classroom.pk]), {"next": here})
+    assert unlocked["Location"] == here  # back where the tap was
+    assert "data-class-locked" not in client.get(here).content.decode()
     assert try_pair(class_of_30[5], ("sun", "moon")).response.status_code == 302
 
 
-def test_a_classmate_locking_a_student_shows_on_the_roster_and_one_tap_unlocks(teacher, student):
-    for pair in itertools.islice(wrong_pairs(student), STUDENT_MAX):
+def test_spraying_without_cookies_locks_the_class_at_the_address_limit(class_of_30):
+    for n, child in enumerate(class_of_30[:SPRAY_CHILDREN_PER_ADDRESS]):
+        response = try_pair(child, next(wrong_pairs(child)), address="10.9.9.9").response
+        assert response.status_code == 400, n  # a fresh client each time: no session kept
+    assert try_pair(class_of_30[-1], ("sun", "moon")).response.status_code == 429
+
+
+def test_a_paused_child_shows_on_the_roster_and_one_tap_unlocks(teacher, student):
+    for pair in itertools.islice(wrong_pairs(student), FREE_TRIES):
         try_pair(student, pair)  # a classmate, on the school's one address
     assert try_pair(student, ("sun", "moon")).response.status_code == 429
     client = signed_in(teacher)

@@ -9,7 +9,7 @@ from django.urls import reverse
 from tests.people.conftest import signed_in
 from tutor.people.models import LoginFailure
 from tutor.people.permissions import LOCKED_SESSION_KEY
-from tutor.people.picture_locks import CLASS_LOCK_SCOPE, STUDENT_MAX, STUDENT_SCOPE
+from tutor.people.picture_locks import CHILD_SCOPE, CLASS_LOCK_SCOPE, FREE_TRIES
 
 pytestmark = pytest.mark.django_db
 
@@ -18,11 +18,11 @@ BUTTONS = ["unlock_student", "unlock_class", "reset_secret"]
 
 @pytest.fixture
 def locked(classroom, student):
-    """小華 locked at the school's address, and the whole class locked too."""
-    for _ in range(STUDENT_MAX):
-        LoginFailure.objects.create(scope=STUDENT_SCOPE, key=f"student-{student.pk}|10.0.0.1")
+    """小華's picture login pausing, and the whole class locked too."""
+    for _ in range(FREE_TRIES):
+        LoginFailure.objects.create(scope=CHILD_SCOPE, key=f"student-{student.pk}")
     LoginFailure.objects.create(scope=CLASS_LOCK_SCOPE, key=f"class-{classroom.pk}")
-    return STUDENT_MAX + 1
+    return FREE_TRIES + 1
 
 
 def button_url(name: str, classroom, student) -> str:
@@ -44,7 +44,7 @@ def test_it_ends_back_on_the_class_roster(teacher, classroom, student, locked, n
 
 @pytest.mark.parametrize(
     ("name", "rows_left", "new_secret"),
-    [("unlock_student", 1, False), ("unlock_class", STUDENT_MAX, False), ("reset_secret", 1, True)],
+    [("unlock_student", 1, False), ("unlock_class", FREE_TRIES, False), ("reset_secret", 1, True)],
 )
 def test_it_lifts_exactly_its_own_lock(
     teacher, classroom, student, locked, name, rows_left, new_secret, monkeypatch

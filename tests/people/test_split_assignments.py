@@ -45,8 +45,9 @@ def classes():
     apps = migrate(BEFORE_SPLIT)
     teacher = apps.get_model("auth", "User").objects.create(username="teacher")
     rooms = apps.get_model("people", "Classroom").objects
-    wednesday = rooms.create(teacher=teacher, name="週三棋社")
-    friday = rooms.create(teacher=teacher, name="週五棋社")
+    # Codes of 6 letters, as the table held before people.0008 made them longer.
+    wednesday = rooms.create(teacher=teacher, name="週三棋社", join_code="WEDN23")
+    friday = rooms.create(teacher=teacher, name="週五棋社", join_code="FRID23")
     old = apps.get_model("people", "Assignment").objects
     old.create(classroom=wednesday, lesson="castling", due_on=CHRISTMAS, until_mastered=True)
     old.create(classroom=wednesday, lesson="check")

@@ -19,8 +19,22 @@ from lessons.models import Learner
 from tutor.people import picture_locks
 from tutor.people.assignments import STUDENT_SESSION_KEY
 from tutor.people.avatars import AVATARS
-from tutor.people.forms import AssignmentForm, ClassroomForm, MoveStudentForm, StudentListForm
-from tutor.people.models import Assignment, Classroom, Student, next_seat_number
+from tutor.people.forms import (
+    BIDI_CONTROLS,
+    AssignmentForm,
+    ClassroomForm,
+    MoveStudentForm,
+    StudentListForm,
+)
+from tutor.people.models import (
+    CLASS_MESSAGE_MAX,
+    Assignment,
+    Classroom,
+    Student,
+    new_badge_token,
+    next_seat_number,
+)
+from tutor.people.next_url import safe_next_url
 from tutor.people.permissions import classroom_for_teacher, grown_up_required, student_for_teacher
 from tutor.people.picture_words import new_secret
 
@@ -56,7 +70,6 @@ def _roster_page(request, classroom, form, *, status=200, added=(), skipped=()) 
         "skipped": skipped,
         "other_classrooms": Classroom.objects.filter(teacher=request.user).exclude(pk=classroom.pk),
         "locked": picture_locks.locked_student_ids(classroom),
-        "class_locked": picture_locks.class_locked(classroom.pk),
     }
     return render(request, "people/class_roster.html", context, status=status)
 
@@ -69,11 +82,16 @@ def class_roster(request: HttpRequest, classroom_id: int) -> HttpResponse:
     form = StudentListForm(request.POST)
     if not form.is_valid():
         return _roster_page(request, classroom, form, status=400)
-    taken = set(classroom.students.values_list("learner__nickname", flat=True))
-    names = form.cleaned_data["nicknames"]
-    added = [name for name in names if name not in taken]
+    # 「tom lee」 beside 「Tom Lee」 is the same child typed twice: names compare casefolded.
+    taken = {
+        name.casefold() for name in classroom.students.values_list("learner__nickname", flat=True)
+    }
+    start = len(taken)
+    added, skipped = [], []
+    for name in form.cleaned_data["nicknames"]:
+        (skipped if name.casefold() in taken else added).append(name)
+        taken.add(name.casefold())
     with transaction.atomic():
-        start = len(taken)
         first_seat = next_seat_number(classroom)
         for offset, name in enumerate(added):
             avatar = AVATAR_CYCLE[(start + offset) % len(AVATAR_CYCLE)]
@@ -86,7 +104,6 @@ def class_roster(request: HttpRequest, classroom_id: int) -> HttpResponse:
                 secret_second=second,
                 seat_number=first_seat + offset,
             )
-    skipped = [name for name in names if name in taken]
     return _roster_page(request, classroom, StudentListForm(), added=added, skipped=skipped)
 
 
@@ -107,14 +124,32 @@ def login_cards(request: HttpRequest, classroom_id: int) -> HttpResponse:
     return render(request, "people/login_cards.html", context)
 
 
-@grown_up_required
-def login_qr(request: HttpRequest, classroom_id: int) -> HttpResponse:
-    """A PNG QR code of the class login address (segno; crisp when printed at card size)."""
-    classroom = classroom_for_teacher(request.user, classroom_id)
-    code = segno.make(class_login_url(request, classroom), error="m")
+def badge_url(request: HttpRequest, student: Student) -> str:
+    """The address a child's QR badge opens: it signs that child in (student_login)."""
+    return request.build_absolute_uri(reverse("people:badge", args=[student.badge_token]))
+
+
+def _qr_png(address: str) -> HttpResponse:
+    """A PNG QR code of `address` (segno; crisp when printed at card size). Not cached: a
+    badge changed by the teacher must not come back from a cache."""
+    code = segno.make(address, error="m")
     response = HttpResponse(content_type="image/png")
+    response["Cache-Control"] = "private, no-store"
     code.save(response, kind="png", scale=8, border=4)
     return response
+
+
+@grown_up_required
+def login_qr(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    """The class login address as a QR code (for a poster: every child picks their name)."""
+    classroom = classroom_for_teacher(request.user, classroom_id)
+    return _qr_png(class_login_url(request, classroom))
+
+
+@grown_up_required
+def badge_qr(request: HttpRequest, student_id: int) -> HttpResponse:
+    """One child's badge as a QR code: scanning it signs that child in, nothing typed."""
+    return _qr_png(badge_url(request, student_for_teacher(request.user, student_id)))
 
 
 def roster_button(action: Callable[..., int]) -> Callable[..., HttpResponse]:
@@ -143,17 +178,57 @@ def reset_secret(request: HttpRequest, student_id: int) -> int:
 
 
 @roster_button
+def new_badge(request: HttpRequest, student_id: int) -> int:
+    """A new QR badge for a lost or copied card: the old one stops working, and every
+    device it opened is signed out (the picture secret stays)."""
+    student = student_for_teacher(request.user, student_id)
+    student.badge_token = new_badge_token()
+    student.save(update_fields=["badge_token"])
+    forget_in_sessions({student.learner_id}, also=(STUDENT_SESSION_KEY,))
+    return student.classroom_id
+
+
+@roster_button
 def unlock_student(request: HttpRequest, student_id: int) -> int:
     student = student_for_teacher(request.user, student_id)
     picture_locks.unlock_student(student)
     return student.classroom_id
 
 
-@roster_button
-def unlock_class(request: HttpRequest, classroom_id: int) -> int:
+@require_POST
+@grown_up_required
+def unlock_class(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    """The one tap of the lock banner (class_locks.class_lock_banner): back to the page it
+    was on, the live one too."""
     classroom = classroom_for_teacher(request.user, classroom_id)
     picture_locks.unlock_class(classroom)
+    roster = reverse("people:class_roster", args=[classroom.pk])
+    return redirect(safe_next_url(request, roster))
+
+
+@roster_button
+def shared_devices(request: HttpRequest, classroom_id: int) -> int:
+    """The class setting for shared tablets: on ("1"), a student's sign-in ends when idle
+    (student_login.SHARED_DEVICE_IDLE); off, it lasts as long as any sign-in."""
+    classroom = classroom_for_teacher(request.user, classroom_id)
+    classroom.shared_devices = request.POST.get("shared") == "1"
+    classroom.save(update_fields=["shared_devices"])
     return classroom.pk
+
+
+@require_POST
+@grown_up_required
+def class_message(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    """The teacher's short message on the students' first screen (empty: none shown). A
+    note, not a chat: the children cannot answer it."""
+    classroom = classroom_for_teacher(request.user, classroom_id)
+    message = " ".join(request.POST.get("message", "").translate(BIDI_CONTROLS).split())
+    if len(message) > CLASS_MESSAGE_MAX or "\x00" in message:
+        text = _("A message has at most %(max)d characters.") % {"max": CLASS_MESSAGE_MAX}
+        return render(request, "people/bad_request.html", {"message": text}, status=400)
+    classroom.message = message
+    classroom.save(update_fields=["message"])
+    return redirect("people:class_roster", classroom_id=classroom.pk)
 
 
 @require_POST
@@ -166,7 +241,7 @@ def move_student(request: HttpRequest, student_id: int) -> HttpResponse:
         message = _("Choose one of your classes.")
         return render(request, "people/bad_request.html", {"message": message}, status=400)
     target = get_object_or_404(classrooms, pk=form.cleaned_data["classroom"])
-    if target.students.filter(learner__nickname=student.learner.nickname).exists():
+    if target.students.filter(learner__nickname__iexact=student.learner.nickname).exists():
         message = _("That class already has a student with this nickname.")
         return render(request, "people/bad_request.html", {"message": message}, status=400)
     old_classroom_id = student.classroom_id

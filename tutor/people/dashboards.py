@@ -1,4 +1,5 @@
-"""The teacher's view of a class: the grid, misconceptions, last 7 days, assignments, histories."""
+"""The teacher's view of a class: homework at a glance, the grid (assigned lessons marked),
+misconceptions, last 7 days, assignments, histories."""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -7,6 +8,7 @@ from django.utils.translation import gettext as _
 from tutor.people import reports
 from tutor.people.forms import AssignmentForm
 from tutor.people.grid_pages import grid_page
+from tutor.people.homework import homework
 from tutor.people.lesson_index import all_lessons
 from tutor.people.mastery import class_standings, mastered_by, rule_lessons, rule_standings
 from tutor.people.permissions import classroom_for_teacher, grown_up_required, student_for_teacher
@@ -29,6 +31,9 @@ def class_dashboard(request: HttpRequest, classroom_id: int) -> HttpResponse:
     standings = class_standings(on_page)  # only the rules reviewed: the rest are not yet
     assignments = list(classroom.assignments.all())
     finished = _finishers(assignments, page, grid, standings, in_class, lessons)
+    statuses = reports.assignment_statuses(
+        assignments, members, {lesson.slug: lesson for lesson in lessons}, finished
+    )
     context = {
         "classroom": classroom,
         "lessons": lessons,
@@ -38,9 +43,9 @@ def class_dashboard(request: HttpRequest, classroom_id: int) -> HttpResponse:
         "rule_rows": [(student, standings.get(student.learner_id, {})) for student in shown],
         "misconceptions": reports.rules_tripped_over(in_class),
         "activity": reports.recent_activity(in_class),
-        "assignments": reports.assignment_statuses(
-            assignments, members, {lesson.slug: lesson for lesson in lessons}, finished
-        ),
+        "assignments": statuses,
+        "homework": homework(statuses, members, in_class),
+        "assigned_slugs": {assignment.lesson for assignment in assignments},
         "assignment_form": AssignmentForm(),
     }
     return render(request, "people/class_dashboard.html", context)

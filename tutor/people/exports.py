@@ -6,19 +6,23 @@ CSV files start with a UTF-8 byte-order mark so spreadsheet programs read Chines
 import csv
 import io
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from itertools import chain, islice
 
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import get_language, gettext_lazy, override
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
+from curriculum.loading import get_curriculum
 from lessons.learners import LEARNER_SESSION_KEY, use_learner
 from lessons.models import Attempt, Learner, PuzzleResult
 from tutor.people import adoption, reports
+from tutor.people.answers_in_words import answer_in_words
 from tutor.people.lesson_index import all_lessons
 from tutor.people.misconceptions import MISCONCEPTIONS, misconception_for
 from tutor.people.models import ChildProfile, Student
@@ -99,10 +103,15 @@ ATTEMPT_HEADER = (
     gettext_lazy("Puzzle"),
     gettext_lazy("Answer"),
     gettext_lazy("Verdict"),
-    gettext_lazy("Reason code"),
     gettext_lazy("Rule"),
     gettext_lazy("Position (FEN)"),
 )
+# The verdicts in words, as the live lesson's results say them.
+VERDICT_WORDS = {
+    "correct": gettext_lazy("Right"),
+    "incorrect": gettext_lazy("Not right"),
+    "illegal": gettext_lazy("Not allowed"),
+}
 
 
 ATTEMPT_COLUMNS = (
@@ -128,15 +137,53 @@ def attempts_csv(request: HttpRequest, classroom_id: int) -> StreamingHttpRespon
     header = [str(title) for title in ATTEMPT_HEADER]
     # The rule names and the time zone are taken now, in this request's language and zone:
     # the rows are written after the view has returned.
-    rules = {reason: str(m.title) for reason, m in MISCONCEPTIONS.items()}
-    other_rule = str(misconception_for("").title)
-    rows = _attempt_rows(attempts, rules, other_rule, timezone.get_current_timezone())
+    words = _Words(
+        rules={reason: str(m.title) for reason, m in MISCONCEPTIONS.items()},
+        other_rule=str(misconception_for("").title),
+        verdicts={verdict: str(text) for verdict, text in VERDICT_WORDS.items()},
+        lessons={lesson.slug: lesson.title for lesson in get_curriculum().lessons},
+        puzzles={
+            puzzle.id: f"{number}. {puzzle.prompt}"
+            for lesson in get_curriculum().lessons
+            for number, puzzle in enumerate(lesson.puzzles, start=1)
+        },
+        answers=_answer_words(),
+    )
+    rows = _attempt_rows(attempts, words, timezone.get_current_timezone())
     return _csv_response(f"class-{classroom.join_code}-attempts.csv", chain([header], rows))
 
 
-def _attempt_rows(attempts, rules: dict[str, str], other_rule: str, zone) -> Iterator[tuple]:
+@dataclass(frozen=True)
+class _Words:
+    """Everything the attempts CSV says in words, taken while the request's language is on
+    (the rows are written after the view has returned)."""
+
+    rules: dict[str, str]
+    other_rule: str
+    verdicts: dict[str, str]
+    lessons: dict[str, str]
+    puzzles: dict[str, str]
+    answers: Callable[[str, str, str], str]
+
+
+def _answer_words() -> Callable[[str, str, str], str]:
+    """answer_in_words in the request's language, each (puzzle, position, answer) said once
+    (a class tries the same few moves: 200,000 rows are a few thousand answers)."""
+    language = get_language()
+
+    @lru_cache(maxsize=8192)
+    def said(puzzle: str, fen: str, answer: str) -> str:
+        with override(language):
+            return answer_in_words(puzzle, fen, answer)
+
+    return said
+
+
+def _attempt_rows(attempts, words: _Words, zone) -> Iterator[tuple]:
     """One row per attempt, read from the database in chunks as the download goes: plain
-    tuples of column values (no model objects), the typed text made spreadsheet-safe."""
+    tuples of column values (no model objects), in words (the lesson's title, the puzzle's
+    number and prompt, the move as 「白車 a1→a8」, the verdict, the rule), the typed text
+    made spreadsheet-safe; a code is kept only where no words exist any more."""
     safe = spreadsheet_safe
     for nickname, created_at, lesson, puzzle, answer, verdict, reason, fen in attempts.iterator(
         chunk_size=2000
@@ -144,12 +191,11 @@ def _attempt_rows(attempts, rules: dict[str, str], other_rule: str, zone) -> Ite
         yield (
             safe(nickname),
             created_at.astimezone(zone).isoformat(timespec="seconds"),
-            lesson,
-            puzzle,
-            safe(answer),
-            verdict,
-            reason,
-            rules.get(reason, other_rule) if reason else "",
+            safe(words.lessons.get(lesson, lesson)),
+            safe(words.puzzles.get(puzzle, puzzle)),
+            safe(words.answers(puzzle, fen, answer) or answer),
+            words.verdicts.get(verdict, verdict),
+            words.rules.get(reason, words.other_rule) if reason else "",
             fen,
         )
 

@@ -1,6 +1,5 @@
 """Forms of the people app: sign-up and sign-in, children, PIN, classes, students, assignments."""
 
-import re
 import unicodedata
 
 from django import forms
@@ -132,12 +131,19 @@ class ClassroomForm(forms.Form):
     name = forms.CharField(label=_("Class name"), max_length=60)
 
 
+# Characters that turn text around (「王\u202eevil\u202c小明」 reads 王live小明): never in a name.
+BIDI_CONTROLS = dict.fromkeys(
+    map(ord, "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+)
+
+
 def split_nicknames(text: str) -> list[str]:
-    """One nickname a line (commas and 、 also separate), blanks and repeats dropped."""
+    """One nickname a line (only a new line separates: 「Lee, Tom」 is one name); blanks,
+    lines of punctuation alone (「 , 、」), repeats and direction controls dropped."""
     names: list[str] = []
-    for raw in re.split(r"[\n,，、;；\t]+", text):
-        name = raw.strip()
-        if name and name not in names:
+    for raw in text.splitlines():
+        name = raw.translate(BIDI_CONTROLS).strip()
+        if any(char.isalnum() for char in name) and name not in names:
             names.append(name)
     return names
 

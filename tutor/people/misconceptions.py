@@ -124,7 +124,9 @@ _FACT_RULES = (
         "draws-repetition",
         "POSITION_COUNT MOVE_COUNT COUNT_RESET",
     ),
-    (_("Which moves a piece may make"), BY_PIECE, "MOVE_IS_LEGAL KNIGHT_JUMPS DOES_NOT_ATTACK"),
+    (_("Which moves a piece may make"), BY_PIECE, "MOVE_IS_LEGAL DOES_NOT_ATTACK"),
+    # The 象棋 habit, by its own name: a chess knight is never blocked.
+    (_("The knight jumps: no blocked leg (絆馬腳) as in xiangqi"), "knight", "KNIGHT_JUMPS"),
     (
         _("Writing and reading moves"),
         "notation",

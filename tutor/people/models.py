@@ -15,7 +15,9 @@ from django.utils.translation import gettext_lazy as _
 from lessons.models import Learner
 
 JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud in class
-JOIN_CODE_LENGTH = 6
+JOIN_CODE_LENGTH = 8  # 32**8 codes; classes made with 6 letters keep them
+JOIN_CODE_MAX_LENGTH = 12
+CLASS_MESSAGE_MAX = 140
 
 
 class HereFor(models.TextChoices):
@@ -112,7 +114,14 @@ class Classroom(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="classrooms"
     )
     name = models.CharField(max_length=60)
-    join_code = models.CharField(max_length=JOIN_CODE_LENGTH, unique=True, default=new_join_code)
+    join_code = models.CharField(
+        max_length=JOIN_CODE_MAX_LENGTH, unique=True, default=new_join_code
+    )
+    # Tablets the class shares: a student's sign-in ends after SHARED_DEVICE_IDLE without
+    # a change to the session (tutor.people.student_login), not a year later.
+    shared_devices = models.BooleanField(default=False)
+    # A short note from the teacher on the students' first screen; they cannot reply.
+    message = models.CharField(max_length=CLASS_MESSAGE_MAX, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -122,11 +131,17 @@ class Classroom(models.Model):
         return self.name
 
 
+def new_badge_token() -> str:
+    """The secret a child's QR badge carries: random, never typed, changed by the teacher."""
+    return secrets.token_urlsafe(24)
+
+
 class Student(models.Model):
     """A learner in a class, who logs in with the class code, their name and two picture words.
 
     The secret is stored readable on purpose: the teacher prints it on a login
-    card. It guards a child's star chart, not money; login tries are rate-limited.
+    card (with its QR badge). It guards a child's star chart, not money; login tries are
+    rate-limited (tutor.people.picture_locks).
     """
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="students")
@@ -135,6 +150,8 @@ class Student(models.Model):
     secret_second = models.CharField(max_length=20)
     # The teacher's order: the pasted list's, numbered from 1 like the seats in a classroom.
     seat_number = models.PositiveSmallIntegerField(default=0)
+    # The QR badge on the child's login card signs in with this (tutor.people.student_login).
+    badge_token = models.CharField(max_length=40, unique=True, default=new_badge_token)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

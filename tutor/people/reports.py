@@ -62,13 +62,15 @@ def stars_per_lesson(learner: Learner) -> list[LessonStars]:
 
 @dataclass(frozen=True)
 class Trip:
-    """A rule tripped over `count` times, with the latest wrong answer as an example."""
+    """A rule tripped over `count` times by `learners` (their nicknames: a class counts
+    children, not tries), with the latest wrong answer as an example."""
 
     misconception: Misconception
     count: int
     example_fen: str
     example_answer: str
     example_puzzle: str = ""
+    learners: tuple[str, ...] = ()
 
     @property
     def moved_piece(self) -> str:
@@ -119,21 +121,24 @@ class _Tally:
     misconception: Misconception
     count: int = 0
     latest: int = 0
+    learners: dict[int, str] = field(default_factory=dict)
 
-    def add(self, count: int, latest: int) -> None:
+    def add(self, count: int, latest: int, learner_id: int, nickname: str) -> None:
         self.count += count
         self.latest = max(self.latest, latest)
+        self.learners[learner_id] = nickname
 
 
 def rules_tripped_over(learner_ids: Iterable[int], limit: int = 5) -> list[Trip]:
-    """Every kind of wrong answer grouped by the rule it broke, most frequent first: an
-    illegal move by the engine's Reason, a wrong answer by the Fact that shows it wrong, and
-    one with neither (a text question, a legal move that misses the goal) by its lesson's
-    rule. Two queries whatever the history: the learners' running totals (MistakeTally, a
-    row per learner and rule), then the latest example of each rule shown."""
+    """Every kind of wrong answer grouped by the rule it broke, the rule most learners
+    tripped over first (then the most tries): an illegal move by the engine's Reason, a
+    wrong answer by the Fact that shows it wrong, and one with neither (a text question, a
+    legal move that misses the goal) by its lesson's rule. Two queries whatever the
+    history: the learners' running totals (MistakeTally, a row per learner and rule, with
+    the learner's nickname), then the latest example of each rule shown."""
     counted = (
         MistakeTally.objects.filter(learner_id__in=learner_ids, count__gt=0)
-        .values("reason", "lesson")
+        .values("reason", "lesson", "learner_id", "learner__nickname")
         .annotate(total=Sum("count"), newest=Max("latest"))
         .order_by()
     )
@@ -144,8 +149,10 @@ def rules_tripped_over(learner_ids: Iterable[int], limit: int = 5) -> list[Trip]
         else:
             misconception = lesson_misconception(row["lesson"])
         key = (str(misconception.title), misconception.lesson)
-        tallies.setdefault(key, _Tally(misconception)).add(row["total"], row["newest"])
-    ranked = sorted(tallies.values(), key=lambda t: (-t.count, -t.latest))[:limit]
+        tallies.setdefault(key, _Tally(misconception)).add(
+            row["total"], row["newest"], row["learner_id"], row["learner__nickname"]
+        )
+    ranked = sorted(tallies.values(), key=lambda t: (-len(t.learners), -t.count, -t.latest))[:limit]
     examples = Attempt.objects.only("fen", "answer", "puzzle").in_bulk([t.latest for t in ranked])
     gone = Attempt(fen="", answer="", puzzle="")  # its attempt deleted since: no example
     return [
@@ -155,6 +162,7 @@ def rules_tripped_over(learner_ids: Iterable[int], limit: int = 5) -> list[Trip]
             examples.get(t.latest, gone).fen,
             examples.get(t.latest, gone).answer,
             examples.get(t.latest, gone).puzzle,
+            tuple(sorted(t.learners.values())),
         )
         for t in ranked
     ]
