@@ -4,8 +4,7 @@ puzzle part of the page shows (a ``Screen`` with one typed ``Feedback``).
 
 No HTTP here: the caller passes the posted form, the browser's hint book (``Hints``,
 kept in the session), its re-asks (``Reasks``, in the session too) and a way to get the
-learner (made at the first attempt) with what recording an answer to a puzzle reads first
-(lessons.progress.History; lessons.learners.learner_and_history reads both at once).
+learner (made at the first attempt).
 
 A question with two options is not a coin toss: after a miss the page says why and then
 asks the same question in another position (a partner, curriculum.reasks) in the
@@ -34,7 +33,7 @@ from curriculum.puzzle_forms import PostError, read_options
 from curriculum.puzzles import Puzzle
 from languages import lists
 from lessons.models import Learner
-from lessons.progress import History, record_attempt
+from lessons.progress import record_attempt
 
 HINTS_SESSION_KEY = "hints_shown"
 REASKS_SESSION_KEY = "reasked"
@@ -141,14 +140,14 @@ def answer(
     post: Mapping,
     hints: Hints,
     reasks: Reasks,
-    learner: Callable[[str, str], tuple[Learner, History]],
+    learner: Callable[[], Learner],
 ) -> Screen:
     """Read the post, ask the engine when an answer was given, record it, say what to show.
 
     Raises PostError or BoardInputError for a form no page of ours sends (or one sent
     from a page that asked another position than the one asked now), and the engine's
     ValueErrors for a history or an answer it cannot read (the view answers 400).
-    ``learner(puzzle id, lesson)`` is called once an answer is to be recorded.
+    ``learner()`` is called once an answer is to be recorded.
     """
     asked = reasks.asked(puzzle)
     if post.get("asked", puzzle.id) != asked.id:
@@ -182,7 +181,7 @@ class _Answering:
     screen: Screen
     hints: Hints
     reasks: Reasks
-    learner: Callable[[str, str], tuple[Learner, History]]  # (puzzle id, lesson): see answer()
+    learner: Callable[[], Learner]  # called once an answer is to be recorded
 
     def options(self, kind) -> Screen:
         screen = self.screen
@@ -220,10 +219,8 @@ class _Answering:
         screen, puzzle = self.screen, self.screen.puzzle
         if outcome.result == Result.CONTINUE:
             return _continued(screen, outcome)
-        learner, history = self.learner(puzzle.id, puzzle.lesson)
         recorded = record_attempt(
-            learner,
-            history=history,
+            self.learner(),
             lesson=puzzle.lesson,
             puzzle=puzzle.id,
             answer=answer,

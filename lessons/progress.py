@@ -6,20 +6,18 @@ its best result; a revisit can raise the stars, never lower them.
 """
 
 from collections.abc import Iterable, Mapping
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from itertools import takewhile
 
 from django.db import IntegrityError, transaction
-from django.db.models import Value
+from django.db.models import QuerySet, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from curriculum.loading import GROUPS, Curriculum, Lesson, get_curriculum
 from curriculum.outcome import RECORDED
-from lessons import statements
 from lessons.models import Attempt, Learner, PuzzleResult, Result
-from lessons.signals import lesson_finished, writes_after_attempt
+from lessons.signals import lesson_finished
 
 MAX_STARS = 3
 
@@ -43,10 +41,14 @@ def stars_for(mistakes: int, hint_used: bool) -> int:
 # however long the learner's history on the puzzle.
 MISTAKES_COUNTED = 3
 
-# What recording an attempt reads first: the round's last MISTAKES_COUNTED tries on the
-# puzzle, newest first, as (verdict, hint used), and the kept result of each puzzle of its
-# lesson, as (puzzle, stars, solved).
-History = tuple[list[tuple[str, bool]], list[tuple[str, int, bool]]]
+
+def last_tries(learner_id: int, puzzle: str) -> QuerySet:
+    """The learner's latest MISTAKES_COUNTED attempts at ``puzzle``, newest first, as
+    (verdict, hint_used): read in order from the (learner, puzzle, created_at, id) index,
+    however long the learner's history on the puzzle."""
+    attempts = Attempt.objects.filter(learner_id=learner_id, puzzle=puzzle)
+    ordered = attempts.order_by("-created_at", "-id").values_list("verdict", "hint_used")
+    return ordered[:MISTAKES_COUNTED]
 
 
 @dataclass(frozen=True)
@@ -72,30 +74,28 @@ def record_attempt(
     reason: str = "",
     fen: str = "",
     hint_used: bool = False,
-    history: History | None = None,
 ) -> Recorded:
     """Store one attempt; on a correct one, store the stars and keep the best result.
 
     Reads the round's last few tries (on the (learner, puzzle, created_at, id) index) and the
-    lesson's results, in one query (or takes them as ``history``, read with the learner:
-    lessons.learners.learner_and_history), writes the attempt and, for a solve that
-    does better than the kept result, the result: a conditional UPDATE raises the stars,
-    never lowers them. The solve that finishes the lesson sends
-    lessons.signals.lesson_finished (known from the results read).
-
-    The writes are one transaction; an answer that writes the attempt alone (most right
-    answers: nothing raised, nothing finished, no other app writing after it, as
-    lessons.signals.writes_after_attempt asks) is one INSERT, atomic by itself, with no
-    transaction around it: on PostgreSQL no BEGIN and COMMIT, two round trips."""
+    lesson's results, then writes, in one transaction, the attempt (its post_save receivers
+    write with it: practice's review list) and, for a solve that does better than the kept
+    result, the result: a conditional UPDATE raises the stars, never lowers them. The solve
+    that finishes the lesson sends lessons.signals.lesson_finished (known from the results
+    read), inside the same transaction."""
     if verdict not in dict(RECORDED):
         raise ValueError(f"unknown verdict {verdict!r}")
     # Stars count the tries since the puzzle was last solved: a revisit starts afresh.
-    if history is None:
-        history = statements.tries_and_results(learner.pk, puzzle, MISTAKES_COUNTED, lesson)
-    latest, results = history
-    round_so_far = list(takewhile(lambda row: row[0] != Result.CORRECT, latest))
-    kept = {row[0]: row for row in results}
-    lesson_stars = {id_: stars for id_, stars, solved in kept.values() if solved}
+    round_so_far = list(
+        takewhile(lambda row: row[0] != Result.CORRECT, last_tries(learner.pk, puzzle))
+    )
+    kept = {
+        row[0]: row
+        for row in PuzzleResult.objects.filter(learner=learner, lesson=lesson).values_list(
+            "puzzle", "stars", "solved_at"
+        )
+    }
+    lesson_stars = {id_: stars for id_, stars, solved_at in kept.values() if solved_at}
     mistakes = len(round_so_far)
     solved = verdict == Result.CORRECT
     stars = stars_for(mistakes, hint_used or any(used for _, used in round_so_far))
@@ -106,23 +106,19 @@ def record_attempt(
         first_solve = puzzle not in lesson_stars
         lesson_stars[puzzle] = max(stars, lesson_stars.get(puzzle, 0))
         finishes = first_solve and _finishes(lesson, puzzle, lesson_stars)
-    attempt = Attempt(
-        learner=learner,
-        lesson=lesson,
-        puzzle=puzzle,
-        answer=answer[:200],
-        verdict=verdict,
-        reason=reason[:40],
-        fen=fen[:100],
-        hint_used=hint_used,
-    )
-    alone = not (raises or finishes) and not any(
-        writes for _, writes in writes_after_attempt.send(Attempt, attempt=attempt)
-    )
     # Only the writes are one transaction: SQLite's IMMEDIATE transactions hold the write
     # lock from BEGIN, so the reads above stay outside it (in WAL mode they wait for no one).
-    with nullcontext() if alone else transaction.atomic():
-        statements.insert_attempt(attempt)
+    with transaction.atomic():
+        attempt = Attempt.objects.create(
+            learner=learner,
+            lesson=lesson,
+            puzzle=puzzle,
+            answer=answer[:200],
+            verdict=verdict,
+            reason=reason[:40],
+            fen=fen[:100],
+            hint_used=hint_used,
+        )
         if raises:
             _keep_best(learner, lesson, puzzle, stars, exists=puzzle in kept)
         if finishes:
