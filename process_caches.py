@@ -75,6 +75,9 @@ CACHES: dict[str, Cache] = {
         1024,
         "a puzzle's two addresses; URLs do not change while serving",
     ),
+    "lessons.statements._learner_converters": Cache(
+        "()", None, "the converters of the learner's columns, looked up once for the database"
+    ),
     "curriculum.loading.curriculum_in": Cache(
         "language",
         None,

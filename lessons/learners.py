@@ -26,6 +26,7 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
 from languages.choice import SESSION_KEY as LANGUAGE_SESSION_KEY
+from lessons import statements
 from lessons.models import Learner
 
 LEARNER_SESSION_KEY = "learner_id"
@@ -45,7 +46,7 @@ def current_learner(request: HttpRequest) -> Learner | None:
         return cached[1]
     learner = None
     if isinstance(learner_id, int):  # the session holds an id only (never a name)
-        learner = Learner.objects.filter(pk=learner_id).first()
+        learner = statements.learner(learner_id)
     setattr(request, _CACHE_ATTRIBUTE, (learner_id, learner))
     return learner
 

@@ -10,12 +10,13 @@ from dataclasses import dataclass, field
 from itertools import takewhile
 
 from django.db import IntegrityError, transaction
-from django.db.models import QuerySet, Value
+from django.db.models import Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from curriculum.loading import GROUPS, Curriculum, Lesson, get_curriculum
 from curriculum.outcome import RECORDED
+from lessons import statements
 from lessons.models import Attempt, Learner, PuzzleResult, Result
 from lessons.signals import lesson_finished
 
@@ -40,15 +41,6 @@ def stars_for(mistakes: int, hint_used: bool) -> int:
 # star whatever the hints, and the hint comes by itself. So the count reads three rows,
 # however long the learner's history on the puzzle.
 MISTAKES_COUNTED = 3
-
-
-def last_tries(learner_id: int, puzzle: str) -> QuerySet:
-    """The learner's latest MISTAKES_COUNTED attempts at ``puzzle``, newest first, as
-    (verdict, hint_used): read in order from the (learner, puzzle, created_at, id) index,
-    however long the learner's history on the puzzle."""
-    attempts = Attempt.objects.filter(learner_id=learner_id, puzzle=puzzle)
-    ordered = attempts.order_by("-created_at", "-id").values_list("verdict", "hint_used")
-    return ordered[:MISTAKES_COUNTED]
 
 
 @dataclass(frozen=True)
@@ -78,24 +70,19 @@ def record_attempt(
     """Store one attempt; on a correct one, store the stars and keep the best result.
 
     Reads the round's last few tries (on the (learner, puzzle, created_at, id) index) and the
-    lesson's results, then writes, in one transaction, the attempt (its post_save receivers
-    write with it: practice's review list) and, for a solve that does better than the kept
-    result, the result: a conditional UPDATE raises the stars, never lowers them. The solve
-    that finishes the lesson sends lessons.signals.lesson_finished (known from the results
-    read), inside the same transaction."""
+    lesson's results in one statement (lessons.statements), then writes, in one transaction,
+    the attempt (its post_save receivers write with it: practice's review list) and, for a
+    solve that does better than the kept result, the result: a conditional UPDATE raises the
+    stars, never lowers them. The solve that finishes the lesson sends
+    lessons.signals.lesson_finished (known from the results read), inside the same
+    transaction."""
     if verdict not in dict(RECORDED):
         raise ValueError(f"unknown verdict {verdict!r}")
     # Stars count the tries since the puzzle was last solved: a revisit starts afresh.
-    round_so_far = list(
-        takewhile(lambda row: row[0] != Result.CORRECT, last_tries(learner.pk, puzzle))
-    )
-    kept = {
-        row[0]: row
-        for row in PuzzleResult.objects.filter(learner=learner, lesson=lesson).values_list(
-            "puzzle", "stars", "solved_at"
-        )
-    }
-    lesson_stars = {id_: stars for id_, stars, solved_at in kept.values() if solved_at}
+    latest, results = statements.tries_and_results(learner.pk, puzzle, MISTAKES_COUNTED, lesson)
+    round_so_far = list(takewhile(lambda row: row[0] != Result.CORRECT, latest))
+    kept = {row[0]: row for row in results}
+    lesson_stars = {id_: stars for id_, stars, solved in kept.values() if solved}
     mistakes = len(round_so_far)
     solved = verdict == Result.CORRECT
     stars = stars_for(mistakes, hint_used or any(used for _, used in round_so_far))
