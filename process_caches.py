@@ -13,10 +13,11 @@ or, for a table filled by hand, as a bounded dict::
 A name that is not listed in CACHES is refused at import, so no cache is made without its
 line here. ``clear_all()`` empties every cache (tests: the ``fresh_caches`` fixture).
 
-Each reason gives what the cache saves on the request it serves, measured by
-tests/benchmarks/cache_gains.py (CPU time of the request with the cache kept, against the
-same request with that one cache keeping nothing). A cache whose saving measured under 2 %
-is not kept. This module imports nothing of the project's and no Django: rules/ uses it.
+What each cache saves on the requests it serves is measured by
+tests/benchmarks/cache_gains.py (CPU time with the cache kept, against the same requests
+with that one cache keeping nothing, interleaved in one process); a cache that saves less
+than 2 % is not kept (docs/answer-path.md has the figures). This module imports nothing of
+the project's and no Django: rules/ uses it.
 """
 
 from __future__ import annotations
@@ -115,11 +116,7 @@ CACHES: dict[str, Cache] = {
     ),
 }
 
-# Names whose cache keeps nothing: set before the modules are imported, by the benchmark
-# that measures what each cache saves (tests/benchmarks/cache_gains.py). Empty in use.
-bypassed: set[str] = set()
-
-_clearers: dict[str, Callable[[], None]] = {}
+_made: dict[str, Callable | Table] = {}
 
 
 def _listed(name: str) -> Cache:
@@ -134,9 +131,8 @@ def kept(name: str) -> Callable[[Callable], Callable]:
     cache = _listed(name)
 
     def decorate(function: Callable) -> Callable:
-        maxsize = 0 if name in bypassed else cache.bound
-        cached = functools.lru_cache(maxsize=maxsize)(function)
-        _clearers[name] = cached.cache_clear
+        cached = functools.lru_cache(maxsize=cache.bound)(function)
+        _made[name] = cached
         return cached
 
     return decorate
@@ -149,8 +145,8 @@ class Table(dict):
     def __init__(self, name: str):
         super().__init__()
         self.bound = _listed(name).bound
-        self.keeps = name not in bypassed
-        _clearers[name] = self.clear
+        self.keeps = True  # False: nothing is kept (tests/benchmarks/cache_gains.py)
+        _made[name] = self
 
     def __setitem__(self, key, value) -> None:
         if not self.keeps:
@@ -164,10 +160,18 @@ class Table(dict):
 
 def clear_all() -> None:
     """Empty every cache of this process (the next call computes afresh)."""
-    for clear in _clearers.values():
-        clear()
+    for cache in _made.values():
+        if isinstance(cache, Table):
+            cache.clear()
+        else:
+            cache.cache_clear()
+
+
+def made(name: str) -> Callable | Table:
+    """The cache made for ``name``: the lru_cache-wrapped function, or the Table."""
+    return _made[name]
 
 
 def declared() -> set[str]:
     """The names whose cache has been made (their modules imported)."""
-    return set(_clearers)
+    return set(_made)

@@ -90,6 +90,7 @@ def test_one_call_empties_every_cache():
 
 
 def test_a_table_at_its_bound_lets_the_oldest_entry_go(monkeypatch):
+    monkeypatch.setattr(process_caches, "_made", dict(process_caches._made))
     monkeypatch.setitem(process_caches.CACHES, "test.table", process_caches.Cache("n", 2, "x"))
     table = process_caches.Table("test.table")
     table[1], table[2] = "one", "two"
@@ -98,15 +99,10 @@ def test_a_table_at_its_bound_lets_the_oldest_entry_go(monkeypatch):
     assert table == {2: "two again", 3: "three"}
 
 
-def test_a_bypassed_cache_keeps_nothing(monkeypatch):
-    monkeypatch.setitem(process_caches.CACHES, "test.kept", process_caches.Cache("n", 8, "x"))
-    monkeypatch.setattr(process_caches, "bypassed", {"test.kept"})
-    calls = []
-
-    @process_caches.kept("test.kept")
-    def doubled(n):
-        calls.append(n)
-        return 2 * n
-
-    assert doubled(2) == doubled(2) == 4
-    assert calls == [2, 2]
+def test_a_table_that_keeps_nothing_stores_nothing(monkeypatch):
+    monkeypatch.setattr(process_caches, "_made", dict(process_caches._made))
+    monkeypatch.setitem(process_caches.CACHES, "test.off", process_caches.Cache("n", 8, "x"))
+    table = process_caches.Table("test.off")
+    table.keeps = False
+    table[1] = "one"
+    assert table == {} and table.get(1) is None

@@ -143,7 +143,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # is replaced instead of failing the request. Parameters bound by the server, and a
     # statement a connection has sent 5 times prepared there: PostgreSQL parses and plans
     # it once per connection instead of at every answer (A/B under gunicorn: see
-    # docs/performance-edges.md). PREPARED_STATEMENTS=0 for a pooler that cannot keep them
+    # docs/answer-path.md). PREPARED_STATEMENTS=0 for a pooler that cannot keep them
     # (PgBouncer in transaction mode without max_prepared_statements).
     DATABASES["default"]["OPTIONS"] = {
         "server_side_binding": True,

@@ -1,26 +1,22 @@
 """What each per-process cache saves (process_caches.CACHES): the CPU time of the requests it
-serves with every cache kept, against the same requests with that one cache keeping nothing.
+serves with the cache kept, against the same requests with that one cache keeping nothing.
 
-Run: .venv/bin/python tests/benchmarks/cache_gains.py [ROUNDS] [REQUESTS]
-     .venv/bin/python tests/benchmarks/cache_gains.py 2 300 board.component._board_view …
+Run: .venv/bin/python tests/benchmarks/cache_gains.py [BLOCKS] [REQUESTS] [NAME …]
 
-Each measurement is a fresh process (the cache bypassed before the modules are imported:
-process_caches.bypassed) on a scratch SQLite database, Django's test client, DEBUG off,
-answering the requests the cache serves REQUESTS times (default 300, after 50 to warm up):
-the castling lesson's solving move and an illegal move as move_breakdown.py sends them; the
-same with 注音 switched on (zhuyin.*) or in 简体中文 (languages.simplified.*); a class
-dashboard of 40 students (tutor.people.*); the glossary page (glossary.*). A cache loaded
-once per process (bound None) is measured on 10 requests. For each cache the runs go
-kept, bypassed, ROUNDS times (default 2); its gain is the median over the rounds of
-(CPU bypassed ÷ CPU kept − 1). Prints one line per cache.
+Django with the site's settings (DEBUG off) on a scratch SQLite database, through Django's
+test client, answers the requests a cache serves: the castling lesson's solving move and an
+illegal move, as move_breakdown.py sends them; the same with 注音 switched on (zhuyin.*) or
+in 简体中文 (languages.simplified.*); a class dashboard of 40 students (tutor.people.*); the
+glossary page (glossary.*). In one process, kept and not kept take turns, BLOCKS times
+(default 10) REQUESTS requests each (default 20; a cache loaded once per process, bound
+None, 2 requests), after a warm-up: a function's cache is left out by putting the function
+it wraps in its place in every module that holds it, a Table by keeping nothing. The gain
+is CPU time not kept ÷ kept − 1, over all the blocks. Prints one line per cache.
 """
 
 from __future__ import annotations
 
-import json
 import os
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -47,19 +43,70 @@ def workload_of(name: str) -> str:
     return next((w for start, w in WORKLOAD_OF.items() if name.startswith(start)), "move")
 
 
-def _answers(client, cookies: dict) -> None:
-    for name, value in cookies.items():
-        client.cookies[name] = value
-    for move in MOVES:
-        response = client.post(
-            URL, f"mode=move&selected={move[:2]}&square={move[2:]}",
-            content_type="application/x-www-form-urlencoded", HTTP_HX_REQUEST="true",
-        )  # fmt: skip
-        assert response.status_code == 200, response.status_code
+def keep(name: str, kept: bool) -> None:
+    """The cache ``name`` kept (as made) or left out."""
+    cache = process_caches.made(name)
+    if isinstance(cache, process_caches.Table):
+        cache.keeps = kept
+        cache.clear()
+        return
+    wanted, other = (cache, cache.__wrapped__) if kept else (cache.__wrapped__, cache)
+    for module in list(sys.modules.values()):
+        names = getattr(module, "__dict__", {})
+        for attribute, value in list(names.items()):
+            if value is other:
+                setattr(module, attribute, wanted)
+    cache.cache_clear()
 
 
-def child(workload: str, requests: int) -> None:
-    """One measurement: CPU ms per request of the workload, as JSON on stdout."""
+def workloads():
+    from django.conf import settings
+    from django.test import Client
+    from django.urls import reverse
+
+    import tutor.people.dashboards
+    from tests.benchmarks.dashboard_speed import build_class, eighteen_lessons
+
+    def answers(client, cookies):
+        client.cookies.load(cookies)
+        for move in MOVES:
+            response = client.post(
+                URL, f"mode=move&selected={move[:2]}&square={move[2:]}",
+                content_type="application/x-www-form-urlencoded", HTTP_HX_REQUEST="true",
+            )  # fmt: skip
+            assert response.status_code == 200, response.status_code
+
+    found = {}
+    for name, cookies in (
+        ("move", {}),
+        ("move 注音", {"zhuyin": "on"}),
+        ("move 简体中文", {settings.LANGUAGE_COOKIE_NAME: "zh-hans"}),
+    ):
+        client = Client()
+        client.get("/lessons/castling/")
+        found[name] = lambda client=client, cookies=cookies: answers(client, cookies)
+    lessons = eighteen_lessons()
+    tutor.people.dashboards.all_lessons = lambda: lessons
+    teacher, classroom = build_class(lessons, students=40, attempts=4000)
+    grown_up = Client()
+    grown_up.force_login(teacher)
+    dashboard = reverse("people:class_dashboard", args=[classroom.pk])
+    found["class dashboard"] = lambda: grown_up.get(dashboard)
+    visitor = Client()
+    found["glossary"] = lambda: visitor.get("/glossary/")
+    return found
+
+
+def cpu(work, count: int) -> float:
+    start = time.process_time()
+    for _ in range(count):
+        work()
+    return time.process_time() - start
+
+
+def main() -> None:
+    blocks = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    requests = int(sys.argv[2]) if len(sys.argv) > 2 else 20
     warnings.simplefilter("ignore")
     folder = tempfile.mkdtemp(prefix="tutor-caches-")
     os.environ.update(
@@ -72,76 +119,33 @@ def child(workload: str, requests: int) -> None:
     django.setup()
     from django.conf import settings
     from django.core.management import call_command
-    from django.test import Client
-    from django.urls import reverse
-
-    from tests.benchmarks.dashboard_speed import build_class, eighteen_lessons
 
     call_command("migrate", verbosity=0)
     settings.STORAGES["staticfiles"]["BACKEND"] = (
         "django.contrib.staticfiles.storage.StaticFilesStorage"
     )
-    if workload == "class dashboard":
-        lessons = eighteen_lessons()
-        import tutor.people.dashboards
-
-        tutor.people.dashboards.all_lessons = lambda: lessons
-        teacher, classroom = build_class(lessons, students=40, attempts=4000)
-        grown_up = Client()
-        grown_up.force_login(teacher)
-        dashboard = reverse("people:class_dashboard", args=[classroom.pk])
-        work = lambda: grown_up.get(dashboard)  # noqa: E731
-    elif workload == "glossary":
-        work = lambda: Client().get("/glossary/")  # noqa: E731
-    else:
-        cookies = {
-            "move": {},
-            "move 注音": {"zhuyin": "on"},
-            "move 简体中文": {settings.LANGUAGE_COOKIE_NAME: "zh-hans"},
-        }[workload]
-        client = Client()
-        client.get("/lessons/castling/")
-        work = lambda: _answers(client, cookies)  # noqa: E731
-    for _ in range(min(50, requests)):
-        work()
-    start = time.process_time()
-    for _ in range(requests):
-        work()
-    print(json.dumps((time.process_time() - start) / requests * 1000))
-
-
-def measure(bypassed: str | None, workload: str, requests: int) -> float:
-    off = [bypassed] if bypassed else []
-    script = (
-        f"import sys; sys.path.insert(0, {str(ROOT)!r}); import process_caches; "
-        f"process_caches.bypassed = set({off!r}); "
-        f"from tests.benchmarks import cache_gains; cache_gains.child({workload!r}, {requests})"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
-    )
-    return json.loads(done.stdout.strip().splitlines()[-1])
-
-
-def main() -> None:
-    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 2
-    requests = int(sys.argv[2]) if len(sys.argv) > 2 else 300
+    found = workloads()
     names = sys.argv[3:] or list(process_caches.CACHES)
-    print(f"load average {os.getloadavg()[0]:.2f}; {rounds} rounds × {requests} requests",
-          flush=True)  # fmt: skip
-    gains: dict[str, list[float]] = {name: [] for name in names}
-    for n in range(rounds):
-        for name in names:
-            workload = workload_of(name)
-            count = 10 if process_caches.CACHES[name].bound is None else requests
-            kept, without = measure(None, workload, count), measure(name, workload, count)
-            gains[name].append(without / kept - 1)
-            print(f"  round {n + 1} {name} ({workload}): {kept:.2f} ms CPU a request kept,"
-                  f" {without:.2f} ms without", flush=True)  # fmt: skip
+    print(f"load average {os.getloadavg()[0]:.2f}; {blocks} blocks × {requests} requests each way")
     for name in names:
-        gain = statistics.median(gains[name])
-        print(f"{name}: {100 * gain:+.1f} % CPU without it ({workload_of(name)}; rounds "
-              + ", ".join(f"{100 * g:+.1f} %" for g in gains[name]) + ")")  # fmt: skip
+        work = found[workload_of(name)]
+        count = 2 if process_caches.CACHES[name].bound is None else requests
+        for _ in range(3 * count):
+            work()
+        spent = {True: 0.0, False: 0.0}
+        for block in range(blocks):
+            for kept in (True, False) if block % 2 == 0 else (False, True):
+                keep(name, kept)
+                work()  # the cache's first fill belongs to neither
+                spent[kept] += cpu(work, count)
+        keep(name, True)
+        per = {kept: spent[kept] / (blocks * count) * 1000 for kept in spent}
+        print(
+            f"{name}: {100 * (per[False] / per[True] - 1):+.1f} % CPU without it"
+            f" ({workload_of(name)}: {per[True]:.2f} ms a request kept,"
+            f" {per[False]:.2f} ms without)",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":
