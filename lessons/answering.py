@@ -4,7 +4,8 @@ puzzle part of the page shows (a ``Screen`` with one typed ``Feedback``).
 
 No HTTP here: the caller passes the posted form, the browser's hint book (``Hints``,
 kept in the session), its re-asks (``Reasks``, in the session too) and a way to get the
-learner (made at the first attempt).
+learner (made at the first attempt) with what recording an answer to a puzzle reads first
+(lessons.progress.History; lessons.learners.learner_and_history reads both at once).
 
 A question with two options is not a coin toss: after a miss the page says why and then
 asks the same question in another position (a partner, curriculum.reasks) in the
@@ -33,7 +34,7 @@ from curriculum.puzzle_forms import PostError, read_options
 from curriculum.puzzles import Puzzle
 from languages import lists
 from lessons.models import Learner
-from lessons.progress import record_attempt
+from lessons.progress import History, record_attempt
 
 HINTS_SESSION_KEY = "hints_shown"
 REASKS_SESSION_KEY = "reasked"
@@ -140,14 +141,14 @@ def answer(
     post: Mapping,
     hints: Hints,
     reasks: Reasks,
-    learner: Callable[[], Learner],
+    learner: Callable[[str, str], tuple[Learner, History]],
 ) -> Screen:
     """Read the post, ask the engine when an answer was given, record it, say what to show.
 
     Raises PostError or BoardInputError for a form no page of ours sends (or one sent
     from a page that asked another position than the one asked now), and the engine's
     ValueErrors for a history or an answer it cannot read (the view answers 400).
-    ``learner()`` is called once an answer is to be recorded.
+    ``learner(puzzle id, lesson)`` is called once an answer is to be recorded.
     """
     asked = reasks.asked(puzzle)
     if post.get("asked", puzzle.id) != asked.id:
@@ -181,7 +182,7 @@ class _Answering:
     screen: Screen
     hints: Hints
     reasks: Reasks
-    learner: Callable[[], Learner]  # called once an answer is to be recorded
+    learner: Callable[[str, str], tuple[Learner, History]]  # (puzzle id, lesson): see answer()
 
     def options(self, kind) -> Screen:
         screen = self.screen
@@ -219,8 +220,10 @@ class _Answering:
         screen, puzzle = self.screen, self.screen.puzzle
         if outcome.result == Result.CONTINUE:
             return _continued(screen, outcome)
+        learner, history = self.learner(puzzle.id, puzzle.lesson)
         recorded = record_attempt(
-            self.learner(),
+            learner,
+            history=history,
             lesson=puzzle.lesson,
             puzzle=puzzle.id,
             answer=answer,

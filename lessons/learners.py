@@ -28,6 +28,7 @@ from django.utils.crypto import salted_hmac
 from languages.choice import SESSION_KEY as LANGUAGE_SESSION_KEY
 from lessons import statements
 from lessons.models import Learner
+from lessons.progress import MISTAKES_COUNTED, History
 
 LEARNER_SESSION_KEY = "learner_id"
 # Written by earlier versions beside the id; never written now, and dropped with the learner.
@@ -49,6 +50,23 @@ def current_learner(request: HttpRequest) -> Learner | None:
         learner = statements.learner(learner_id)
     setattr(request, _CACHE_ATTRIBUTE, (learner_id, learner))
     return learner
+
+
+def learner_and_history(request: HttpRequest, puzzle: str, lesson: str) -> tuple[Learner, History]:
+    """This browser's learner (made at its first answer) with what recording an answer to
+    ``puzzle`` of ``lesson`` reads first (lessons.progress.History): for the learner the
+    session names, one statement for both."""
+    learner_id = request.session.get(LEARNER_SESSION_KEY)
+    cached = getattr(request, _CACHE_ATTRIBUTE, None)
+    if isinstance(learner_id, int) and (cached is None or cached[0] != learner_id):
+        learner, tries, results = statements.learner_tries_and_results(
+            learner_id, puzzle, MISTAKES_COUNTED, lesson
+        )
+        setattr(request, _CACHE_ATTRIBUTE, (learner_id, learner))
+        if learner is not None:
+            return learner, (tries, results)
+    learner = current_or_new_learner(request)
+    return learner, statements.tries_and_results(learner.pk, puzzle, MISTAKES_COUNTED, lesson)
 
 
 def browser_key(request: HttpRequest) -> str | None:

@@ -42,6 +42,11 @@ def stars_for(mistakes: int, hint_used: bool) -> int:
 # however long the learner's history on the puzzle.
 MISTAKES_COUNTED = 3
 
+# What recording an attempt reads first: the round's last MISTAKES_COUNTED tries on the
+# puzzle, newest first, as (verdict, hint used), and the kept result of each puzzle of its
+# lesson, as (puzzle, stars, solved).
+History = tuple[list[tuple[str, bool]], list[tuple[str, int, bool]]]
+
 
 @dataclass(frozen=True)
 class Recorded:
@@ -66,11 +71,13 @@ def record_attempt(
     reason: str = "",
     fen: str = "",
     hint_used: bool = False,
+    history: History | None = None,
 ) -> Recorded:
     """Store one attempt; on a correct one, store the stars and keep the best result.
 
     Reads the round's last few tries (on the (learner, puzzle, created_at, id) index) and the
-    lesson's results in one statement (lessons.statements), then writes, in one transaction,
+    lesson's results in one statement (or takes them as ``history``, read with the learner:
+    lessons.learners.learner_and_history), then writes, in one transaction,
     the attempt (its post_save receivers write with it: practice's review list) and, for a
     solve that does better than the kept result, the result: a conditional UPDATE raises the
     stars, never lowers them. The solve that finishes the lesson sends
@@ -79,7 +86,9 @@ def record_attempt(
     if verdict not in dict(RECORDED):
         raise ValueError(f"unknown verdict {verdict!r}")
     # Stars count the tries since the puzzle was last solved: a revisit starts afresh.
-    latest, results = statements.tries_and_results(learner.pk, puzzle, MISTAKES_COUNTED, lesson)
+    if history is None:
+        history = statements.tries_and_results(learner.pk, puzzle, MISTAKES_COUNTED, lesson)
+    latest, results = history
     round_so_far = list(takewhile(lambda row: row[0] != Result.CORRECT, latest))
     kept = {row[0]: row for row in results}
     lesson_stars = {id_: stars for id_, stars, solved in kept.values() if solved}

@@ -1,12 +1,13 @@
-"""The two reads every answer makes, as SQL written once instead of built by the ORM each time.
+"""The reads every answer makes, as SQL written once instead of built by the ORM each time.
 
-An answer reads the learner (lessons.learners.current_learner), then the round's last tries
-on the puzzle with the lesson's results (lessons.progress.record_attempt), then writes the
-attempt through the ORM. Building those reads through the ORM cost 170–300 µs of Python
-each (three of them; the statements themselves run in ~15 µs on SQLite): measured under
-gunicorn, the answers made through the ORM alone were 0.65× as many a second (A/B:
-docs/answer-path.md). Here each is one fixed statement with parameters, the same on SQLite
-and PostgreSQL. Only these live here; everything else goes through the models, and
+An answer reads the learner, the round's last tries on the puzzle and the lesson's results
+(one statement, when the session names the learner: lessons.learners.learner_and_history),
+then writes the attempt through the ORM (lessons.progress.record_attempt). Building those
+reads through the ORM costs 170–300 µs of Python each (the statements themselves run in
+~15 µs on SQLite): measured under gunicorn, answers read through the ORM were 0.65× as many
+a second, and the joined read is worth one PostgreSQL round trip (A/B:
+docs/answer-path.md). Each is one fixed statement with parameters, the same on SQLite and
+PostgreSQL. Only these live here; everything else goes through the models, and
 tests/lessons/test_statements.py checks each against the ORM calls it replaces.
 """
 
@@ -34,6 +35,15 @@ _TRIES_AND_RESULTS_SQL = (
 )
 
 
+# … and the learner too, its columns on every row: the answer's reads in one statement. The
+# LEFT JOIN keeps the learner's row when it has no tries and no results yet; no row at all
+# means there is no such learner.
+_LEARNER_TRIES_AND_RESULTS_SQL = (
+    'SELECT {}, "h".* FROM "lessons_learner" AS "l" LEFT JOIN ({}) AS "h" ON 1 = 1'
+    ' WHERE "l"."id" = %s'
+).format(", ".join(f'"l"."{field.column}"' for field in _LEARNER_FIELDS), _TRIES_AND_RESULTS_SQL)
+
+
 def learner(pk: int) -> Learner | None:
     """``Learner.objects.get(pk=pk)``, or None when there is none."""
     with connection.cursor() as cursor:
@@ -59,6 +69,24 @@ def tries_and_results(
     with connection.cursor() as cursor:
         cursor.execute(_TRIES_AND_RESULTS_SQL, [learner_id, puzzle, count, learner_id, lesson])
         return _tries_and_results_from(cursor.fetchall())
+
+
+def learner_tries_and_results(
+    learner_id: int, puzzle: str, count: int, lesson: str
+) -> tuple[Learner | None, list[tuple[str, bool]], list[tuple[str, int, bool]]]:
+    """``learner(learner_id)`` and ``tries_and_results(learner_id, …)`` in one statement:
+    (None, [], []) when there is no such learner."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _LEARNER_TRIES_AND_RESULTS_SQL,
+            [learner_id, puzzle, count, learner_id, lesson, learner_id],
+        )
+        rows = cursor.fetchall()
+    if not rows:
+        return None, [], []
+    width = len(_LEARNER_FIELDS)
+    parts = [row[width:] for row in rows if row[width] is not None]
+    return _learner_from(rows[0][:width]), *_tries_and_results_from(parts)
 
 
 def _tries_and_results_from(rows) -> tuple[list[tuple[str, bool]], list[tuple[str, int, bool]]]:

@@ -25,7 +25,7 @@ from curriculum.loading import Lesson, Puzzle, get_curriculum
 from curriculum.puzzle_forms import PostError
 from lessons import answering
 from lessons.answering import Hints, Reasks, Screen, notation_taught
-from lessons.learners import current_learner, current_or_new_learner
+from lessons.learners import current_learner, learner_and_history
 from lessons.progress import first_unsolved, lesson_progress, puzzle_ids, stars_by_puzzle
 from lessons.progress import lesson_map as build_lesson_map
 from lessons.puzzle_view import PuzzleView, puzzle_section
@@ -93,7 +93,7 @@ def answer_posted(request: HttpRequest, lesson: Lesson, puzzle: Puzzle) -> Scree
             request.POST,
             Hints(request.session),
             Reasks(request.session),
-            partial(current_or_new_learner, request),
+            partial(learner_and_history, request),
         )
     except (PostError, BoardInputError) as error:
         return _bad_request(request, lesson, str(error))

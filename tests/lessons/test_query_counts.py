@@ -59,21 +59,21 @@ def test_a_first_illegal_try_in_a_new_browser_takes_seven_statements(client):
     assert Attempt.objects.get().verdict == "illegal"
 
 
-def test_a_legal_wrong_move_takes_five_statements(client, learner):
-    # the session; the learner; the round's last tries with the lesson's results (one read);
-    # the attempt; and the rule onto the review list (one upsert, there or not)
+def test_a_legal_wrong_move_takes_four_statements(client, learner):
+    # the session; the learner with the round's last tries and the lesson's results (one
+    # read); the attempt; and the rule onto the review list (one upsert, there or not)
     statements = data_statements(as_learner(client, learner), LEGAL_WRONG)
-    assert len(statements) == 5, statements
+    assert len(statements) == 4, statements
     (upsert,) = review_list_writes(statements)
     assert upsert.startswith("INSERT") and "ON CONFLICT" in upsert
     assert len(review_list_writes(data_statements(client, LEGAL_WRONG))) == 1  # there now
     assert sum("lessons_learner" in sql for sql in statements) == 1  # looked up once
 
 
-def test_a_solving_move_takes_five_statements(client, learner):
+def test_a_solving_move_takes_four_statements(client, learner):
     # … and the new result: the stars shown come from what the write knew, not a re-read
     statements = data_statements(as_learner(client, learner), SOLVE)
-    assert len(statements) == 5, statements
+    assert len(statements) == 4, statements
     assert review_list_writes(statements) == []  # a lesson's own puzzle is never a review
     assert sum("lessons_puzzleresult" in sql for sql in statements) == 2  # read once, written
 
@@ -83,7 +83,7 @@ def test_solving_again_without_doing_better_writes_no_result(client, learner):
     as_learner(client, learner)
     client.post(JUMP_URL, SOLVE, **HTMX)
     statements = data_statements(client, SOLVE)
-    assert len(statements) == 4, statements
+    assert len(statements) == 3, statements
     assert not [sql for sql in statements if sql.startswith("UPDATE")], statements
     assert PuzzleResult.objects.get(learner=learner, puzzle="knight-first-jump").stars == 3
 
@@ -103,15 +103,15 @@ def test_an_illegal_move_after_many_wrong_tries_reads_only_the_last_few(client, 
     as_learner(client, learner)
     client.post(JUMP_URL, ILLEGAL, **HTMX)  # the hint has come by itself: the session is settled
     statements = data_statements(client, ILLEGAL)
-    assert len(statements) == 5, statements  # … and the review list's one upsert
+    assert len(statements) == 4, statements  # … and the review list's one upsert
     (tries,) = [sql for sql in statements if sql.startswith("SELECT") and "lessons_attempt" in sql]
     assert re.search(r"LIMIT 3\b", tries), tries
 
 
-def test_a_solving_move_while_its_rule_is_due_for_review_takes_the_same_five(client, learner):
+def test_a_solving_move_while_its_rule_is_due_for_review_takes_the_same_four(client, learner):
     Review.objects.create(learner=learner, rule="knight", due_at="2026-01-01T00:00:00Z")
     statements = data_statements(as_learner(client, learner), SOLVE)
-    assert len(statements) == 5, statements
+    assert len(statements) == 4, statements
     assert Review.objects.get().streak == 0  # reviews are fresh generated positions
 
 

@@ -1,4 +1,4 @@
-"""Each of the answer's two reads gives what the ORM queries it replaces give (on SQLite and
+"""Each of the answer's hot reads gives what the ORM query it replaces gives (on SQLite and
 PostgreSQL alike: the suite runs on both)."""
 
 from datetime import timedelta
@@ -104,3 +104,22 @@ def test_the_last_tries_come_in_order_from_the_index_with_nothing_sorted():
             plan = "\n".join(row[-1] for row in cursor.fetchall())
             assert "TEMP B-TREE" not in plan, plan  # no sort
             assert "lessons_att_learner_7cd3d5_idx" in plan, plan
+
+
+def test_the_learner_with_the_tries_and_results_is_both_reads_in_one():
+    learner = Learner.objects.create(nickname="小華", language="en")
+    fields = [field.attname for field in Learner._meta.concrete_fields]
+    now = timezone.now()
+    for lesson_has_rows in (False, True):
+        if lesson_has_rows:
+            attempt(learner, "a", "illegal", now - timedelta(minutes=1))
+            attempt(learner, "a", "correct", now)
+            PuzzleResult.objects.create(learner=learner, lesson="knight", puzzle="a", stars=2,
+                                        solved_at=now)  # fmt: skip
+        read, tries, results = statements.learner_tries_and_results(learner.pk, "a", 3, "knight")
+        assert [getattr(read, name) for name in fields] == [
+            getattr(statements.learner(learner.pk), name) for name in fields
+        ]
+        assert (tries, results) == statements.tries_and_results(learner.pk, "a", 3, "knight")
+        assert bool(tries) is bool(results) is lesson_has_rows
+    assert statements.learner_tries_and_results(404, "a", 3, "knight") == (None, [], [])
