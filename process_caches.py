@@ -62,9 +62,6 @@ CACHES: dict[str, Cache] = {
         3 * 64 * 13,
         "a board drawn names its 64 squares, each twice through gettext otherwise",
     ),
-    "board.component.piece_image": Cache(
-        "piece symbol", 16, "a static file's hashed address, looked up in the manifest"
-    ),
     "lessons.steps._nav": Cache(
         "(the level's steps with their stars, language)",
         1024,

@@ -122,7 +122,6 @@ def side_to_move(fen: str) -> Orientation:
     return rules.side_to_move(fen)
 
 
-@process_caches.kept("board.component.piece_image")
 def piece_image(symbol: str) -> str:
     colour = "w" if symbol.isupper() else "b"
     return static(f"pieces/{colour}{symbol.upper()}.svg")
