@@ -51,7 +51,8 @@ def parts():
 
     return [
         ("session read", tutor.sessions.SessionStore, "load", []),
-        ("the learner (one read)", lessons.learners, "current_learner", [lessons.views]),
+        ("the learner with its tries and results (one read)", lessons.learners,
+         "learner_and_history", [lessons.views]),
         ("recording the attempt (its reads, the INSERT, one transaction)", lessons.progress,
          "record_attempt", [lessons.answering]),
         ("the engine's judgement", curriculum.judging, "judge", [lessons.answering]),
