@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Literal
 
 from django.templatetags.static import static
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext, gettext_lazy
 
+import process_caches
 import rules
 from board.drawing import square_buttons
 from board.explanations import PIECE_NAMES
@@ -121,7 +122,6 @@ def side_to_move(fen: str) -> Orientation:
     return rules.side_to_move(fen)
 
 
-@lru_cache(maxsize=16)  # 12 pieces; a static file's address does not change while serving
 def piece_image(symbol: str) -> str:
     colour = "w" if symbol.isupper() else "b"
     return static(f"pieces/{colour}{symbol.upper()}.svg")
@@ -129,7 +129,7 @@ def piece_image(symbol: str) -> str:
 
 # Every board drawn names its 64 squares; each name is worked out once per language
 # (at most 3 languages × 64 squares × 13 contents) instead of twice through gettext a square.
-_SQUARE_LABELS: dict[tuple[str | None, str, str], str] = {}
+_SQUARE_LABELS = process_caches.Table("board.component.square_label")
 
 
 def square_label(name: str, piece: str, language: str | None = None) -> str:
@@ -183,7 +183,7 @@ def board_context(
 
 # 256 boards of ~16 kB (64 squares and their HTML): a few MB a worker, the boards of the
 # lessons a class is on.
-@lru_cache(maxsize=256)
+@process_caches.kept("board.component._board_view")
 def _board_view(
     fen: str,
     orientation: Orientation | None,

@@ -14,11 +14,11 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
-from functools import cache
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
 
+import process_caches
 from curriculum import fields, reasks, translations, uses
 from curriculum.kinds import KINDS
 from curriculum.kinds.assess import ASSESS_LABELS
@@ -134,17 +134,13 @@ class Curriculum:
             return True
         return taught.order <= current.order
 
-    @property
-    def puzzle_count(self) -> int:
-        return len(self._puzzles)
-
 
 def get_curriculum() -> Curriculum:
     """The curriculum in curriculum/content/, in the language of this request."""
     return curriculum_in(translations.content_language())
 
 
-@cache
+@process_caches.kept("curriculum.loading.curriculum_in")
 def curriculum_in(language: str) -> Curriculum:
     """The curriculum in one language, loaded and translated once per process."""
     if language == translations.SOURCE:

@@ -18,7 +18,6 @@ from __future__ import annotations
 import dataclasses
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from functools import cache
 from pathlib import Path
 
 from languages import registry
@@ -56,16 +55,14 @@ def translated(lessons: Iterable, language: str, directory: Path) -> list:
 
 
 def written_texts(path: Path) -> Mapping:
-    """The texts of one translation file ({} when it is missing or cannot be read)."""
+    """The texts of one translation file ({} when it is missing or cannot be read), read
+    afresh: the curriculum that holds them is kept (curriculum.loading.curriculum_in), so a
+    changed file shows after a restart (make run's autoreloader restarts on a .py change
+    only)."""
     try:
-        return _read(path, path.stat().st_mtime_ns)
+        return tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError):
         return {}
-
-
-@cache
-def _read(path: Path, _mtime: int) -> Mapping:
-    return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
 def _written_path(directory: Path, language: str, slug: str) -> Path:

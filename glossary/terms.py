@@ -14,9 +14,9 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
+import process_caches
 from languages import registry
 from languages.simplified import characters_only
 
@@ -74,7 +74,7 @@ def _other_name(raw: Mapping, language: str, default_script: str) -> OtherName:
     return OtherName(raw["text"], raw["where"], script, lang)
 
 
-@cache
+@process_caches.kept("glossary.terms.glossary_in")
 def glossary_in(language: str) -> Glossary:
     """The glossary in one language (the source's words where a translation lacks one)."""
     generated = registry.BY_CODE.get(language)

@@ -34,10 +34,11 @@ import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache, lru_cache
 from pathlib import Path
 
 import opencc
+
+import process_caches
 
 OVERRIDES_FILE = Path(__file__).resolve().parent / "simplified_overrides.toml"
 # What the conversion reads besides this module: a change rebuilds the generated catalogue.
@@ -159,19 +160,19 @@ QUOTES = str.maketrans({"「": "“", "」": "”", "『": "‘", "』": "’"})
 _FENCE = 0xF0000
 
 
-@cache
+@process_caches.kept("languages.simplified._converter")
 def _converter(config: str = "tw2sp") -> opencc.OpenCC:
     return opencc.OpenCC(config)
 
 
-@cache
+@process_caches.kept("languages.simplified.overrides")
 def overrides() -> Mapping[str, str]:
     """The written 简体中文 of whole source texts: {Traditional text: Simplified text}."""
     raw = tomllib.loads(OVERRIDES_FILE.read_text(encoding="utf-8"))
     return {entry["source"]: entry["simplified"] for entry in raw.get("override", [])}
 
 
-@cache
+@process_caches.kept("languages.simplified._fences")
 def _fences() -> tuple[re.Pattern[str], dict[str, str], list[str]]:
     """The pattern of every reviewed word (longest first), each word's fence, and the
     Mainland word behind each fence."""
@@ -188,7 +189,7 @@ def characters_only(text: str) -> str:
     return _converter("tw2s").convert(text).translate(QUOTES)
 
 
-@lru_cache(maxsize=8192)
+@process_caches.kept("languages.simplified.to_simplified")
 def to_simplified(text: str) -> str:
     """The Simplified Chinese of a Traditional (Taiwan) text.
 

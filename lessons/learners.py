@@ -118,13 +118,6 @@ def use_learner(request: HttpRequest, learner: Learner) -> None:
     Learner.objects.filter(pk=learner.pk).update(last_active_at=timezone.now())
 
 
-def forget_learner(request: HttpRequest) -> None:
-    """This browser is nobody's any more (the learner was deleted, or a grown-up has none)."""
-    request.session.pop(LEARNER_SESSION_KEY, None)
-    request.session.pop(LEARNER_LABEL_SESSION_KEY, None)
-    setattr(request, _CACHE_ATTRIBUTE, (None, None))
-
-
 def _peek(session_data: str, codec) -> dict:
     """A stored session's data read without checking its signature (4x faster than
     decode, measured), only to skip the sessions that cannot name the learners: the format

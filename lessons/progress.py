@@ -6,7 +6,6 @@ its best result; a revisit can raise the stars, never lower them.
 """
 
 from collections.abc import Iterable, Mapping
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from itertools import takewhile
 
@@ -19,7 +18,7 @@ from curriculum.loading import GROUPS, Curriculum, Lesson, get_curriculum
 from curriculum.outcome import RECORDED
 from lessons import statements
 from lessons.models import Attempt, Learner, PuzzleResult, Result
-from lessons.signals import lesson_finished, writes_after_attempt
+from lessons.signals import lesson_finished
 
 MAX_STARS = 3
 
@@ -77,16 +76,13 @@ def record_attempt(
     """Store one attempt; on a correct one, store the stars and keep the best result.
 
     Reads the round's last few tries (on the (learner, puzzle, created_at, id) index) and the
-    lesson's results, in one query (or takes them as ``history``, read with the learner:
-    lessons.learners.learner_and_history), writes the attempt and, for a solve that
-    does better than the kept result, the result: a conditional UPDATE raises the stars,
-    never lowers them. The solve that finishes the lesson sends
-    lessons.signals.lesson_finished (known from the results read).
-
-    The writes are one transaction; an answer that writes the attempt alone (most right
-    answers: nothing raised, nothing finished, no other app writing after it, as
-    lessons.signals.writes_after_attempt asks) is one INSERT, atomic by itself, with no
-    transaction around it: on PostgreSQL no BEGIN and COMMIT, two round trips."""
+    lesson's results in one statement (or takes them as ``history``, read with the learner:
+    lessons.learners.learner_and_history), then writes, in one transaction,
+    the attempt (its post_save receivers write with it: practice's review list) and, for a
+    solve that does better than the kept result, the result: a conditional UPDATE raises the
+    stars, never lowers them. The solve that finishes the lesson sends
+    lessons.signals.lesson_finished (known from the results read), inside the same
+    transaction."""
     if verdict not in dict(RECORDED):
         raise ValueError(f"unknown verdict {verdict!r}")
     # Stars count the tries since the puzzle was last solved: a revisit starts afresh.
@@ -106,23 +102,19 @@ def record_attempt(
         first_solve = puzzle not in lesson_stars
         lesson_stars[puzzle] = max(stars, lesson_stars.get(puzzle, 0))
         finishes = first_solve and _finishes(lesson, puzzle, lesson_stars)
-    attempt = Attempt(
-        learner=learner,
-        lesson=lesson,
-        puzzle=puzzle,
-        answer=answer[:200],
-        verdict=verdict,
-        reason=reason[:40],
-        fen=fen[:100],
-        hint_used=hint_used,
-    )
-    alone = not (raises or finishes) and not any(
-        writes for _, writes in writes_after_attempt.send(Attempt, attempt=attempt)
-    )
     # Only the writes are one transaction: SQLite's IMMEDIATE transactions hold the write
     # lock from BEGIN, so the reads above stay outside it (in WAL mode they wait for no one).
-    with nullcontext() if alone else transaction.atomic():
-        statements.insert_attempt(attempt)
+    with transaction.atomic():
+        attempt = Attempt.objects.create(
+            learner=learner,
+            lesson=lesson,
+            puzzle=puzzle,
+            answer=answer[:200],
+            verdict=verdict,
+            reason=reason[:40],
+            fen=fen[:100],
+            hint_used=hint_used,
+        )
         if raises:
             _keep_best(learner, lesson, puzzle, stars, exists=puzzle in kept)
         if finishes:

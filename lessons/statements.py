@@ -1,30 +1,25 @@
-"""The statements every answer makes, as SQL written once instead of built by the ORM each time.
+"""The reads every answer makes, as SQL written once instead of built by the ORM each time.
 
 An answer reads the learner, the round's last tries on the puzzle and the lesson's results
-(one statement, when the session names the learner), then writes the attempt. Building
-each of those statements through the ORM costs 150–260 µs of Python (the statement
-itself runs in ~15 µs on SQLite): most of a move's database time.
-Here each is one fixed statement with parameters, the same on SQLite and PostgreSQL. Only
-these live here; everything else goes through the models, and
-tests/lessons/test_statements.py checks each against the ORM call it replaces.
+(one statement, when the session names the learner: lessons.learners.learner_and_history),
+then writes the attempt through the ORM (lessons.progress.record_attempt). Building those
+reads through the ORM costs 170–300 µs of Python each (the statements themselves run in
+~15 µs on SQLite): measured under gunicorn, answers read through the ORM were 0.65× as many
+a second, and the joined read is worth one PostgreSQL round trip (A/B:
+docs/answer-path.md). Each is one fixed statement with parameters, the same on SQLite and
+PostgreSQL. Only these live here; everything else goes through the models, and
+tests/lessons/test_statements.py checks each against the ORM calls it replaces.
 """
 
-from functools import cache
-
 from django.db import connection
-from django.db.models.signals import post_save, pre_save
 
-from lessons.models import Attempt, Learner
+import process_caches
+from lessons.models import Learner
 
-# Column lists from the models, so a new field is read and written here too.
+# Column lists from the models, so a new field is read here too.
 _LEARNER_FIELDS = list(Learner._meta.concrete_fields)
 _LEARNER_SQL = 'SELECT {} FROM "lessons_learner" WHERE "id" = %s'.format(
     ", ".join(f'"{field.column}"' for field in _LEARNER_FIELDS)
-)
-_ATTEMPT_FIELDS = [field for field in Attempt._meta.concrete_fields if not field.primary_key]
-_INSERT_ATTEMPT_SQL = 'INSERT INTO "lessons_attempt" ({}) VALUES ({}) RETURNING "id"'.format(
-    ", ".join(f'"{field.column}"' for field in _ATTEMPT_FIELDS),
-    ", ".join("%s" for _ in _ATTEMPT_FIELDS),
 )
 # The round's last tries and the lesson's results in one statement (on PostgreSQL one round
 # trip, not two): part 0 the tries, with what orders them, part 1 the results.
@@ -38,6 +33,8 @@ _TRIES_AND_RESULTS_SQL = (
     ' SELECT 1, "puzzle", "stars", CASE WHEN "solved_at" IS NULL THEN 0 ELSE 1 END, NULL, NULL'
     ' FROM "lessons_puzzleresult" WHERE "learner_id" = %s AND "lesson" = %s'
 )
+
+
 # … and the learner too, its columns on every row: the answer's reads in one statement. The
 # LEFT JOIN keeps the learner's row when it has no tries and no results yet; no row at all
 # means there is no such learner.
@@ -100,33 +97,7 @@ def _tries_and_results_from(rows) -> tuple[list[tuple[str, bool]], list[tuple[st
     )
 
 
-def insert_attempt(attempt: Attempt) -> Attempt:
-    """``attempt.save()`` for a new attempt, as ``Attempt.objects.create`` writes it: the
-    same row (each field's own default and conversion, the day from created_at), and the
-    same pre_save and post_save signals (the review list follows the answers:
-    practice/signals.py)."""
-    pre_save.send(Attempt, instance=attempt, raw=False, using=connection.alias, update_fields=None)
-    params = [
-        field.get_db_prep_save(field.pre_save(attempt, True), connection)
-        for field in _ATTEMPT_FIELDS
-    ]
-    with connection.cursor() as cursor:
-        cursor.execute(_INSERT_ATTEMPT_SQL, params)
-        attempt.pk = cursor.fetchone()[0]
-    attempt._state.adding = False
-    attempt._state.db = connection.alias
-    post_save.send(
-        Attempt,
-        instance=attempt,
-        created=True,
-        update_fields=None,
-        raw=False,
-        using=connection.alias,
-    )
-    return attempt
-
-
-@cache
+@process_caches.kept("lessons.statements._learner_converters")
 def _learner_converters() -> list[tuple]:
     """Each column's converters, as the ORM applies them (on SQLite a date and time comes
     back naive, in UTC, and its converter makes it aware)."""

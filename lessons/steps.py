@@ -6,12 +6,12 @@ answer. The markup is the one tests/lessons/test_steps.py pins.
 """
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
+import process_caches
 from curriculum.loading import Lesson, Puzzle
 
 
@@ -42,6 +42,6 @@ def steps_nav(steps: list[Step]) -> SafeString:
     return _nav(tuple(steps), get_language())
 
 
-@lru_cache(maxsize=1024)
+@process_caches.kept("lessons.steps._nav")
 def _nav(steps: tuple[Step, ...], language: str | None) -> SafeString:
     return render_to_string("lessons/steps.html", {"steps": steps}, using="jinja2")

@@ -6,7 +6,7 @@ Answering is a service (lessons.answering: read the post, judge, record); a view
 lesson and puzzle, calls it, and renders.
 """
 
-from functools import lru_cache, partial
+from functools import partial
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -16,6 +16,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+import process_caches
 import rules
 from board.component import BoardInputError, board_context, promotion_context
 from board.explanations import move_in_words
@@ -136,7 +137,7 @@ def _render_puzzle(
     return render_puzzle(request, "lessons/lesson.html", {"lesson": lesson, "puzzle_view": view})
 
 
-@lru_cache(maxsize=1024)
+@process_caches.kept("lessons.views._addresses")
 def _addresses(prefix: str, urlconf: str, slug: str, puzzle_id: str) -> tuple[str, str]:
     """(the lesson's address, the puzzle's answer address), reversed once per puzzle: the
     URLs of a `urlconf` under a script `prefix` do not change while serving (two reverses

@@ -1,14 +1,14 @@
-"""The review list follows the answers, in the same transaction as each answer, at no cost
-to an ordinary right answer in a lesson: a miss is one upsert, a right answer to a
-generated puzzle one conditional UPDATE, a finished lesson one INSERT. An ordinary right
-answer writes nothing here, and says so (writes_after_attempt): its attempt is written
-alone, with no transaction around it."""
+"""The review list follows the answers, in the same transaction as each answer (post_save of
+the attempt, lesson_finished, both sent inside lessons.progress.record_attempt's
+transaction): a miss is one upsert, a right answer to a generated puzzle one conditional
+UPDATE, a finished lesson one INSERT; an ordinary right answer in a lesson writes nothing
+here."""
 
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from lessons.models import Attempt, Result
-from lessons.signals import lesson_finished, writes_after_attempt
+from lessons.signals import lesson_finished
 from practice import generators
 from practice.scheduling import enrol, missed, reviewed, rule_of
 
@@ -22,11 +22,6 @@ def _rule_to_write(attempt: Attempt) -> str | None:
     if attempt.verdict != Result.CORRECT or generators.parse_id(attempt.puzzle) is not None:
         return rule
     return None
-
-
-@receiver(writes_after_attempt, dispatch_uid="practice_writes_after_attempt")
-def writes_after(sender, attempt: Attempt, **kwargs) -> bool:
-    return _rule_to_write(attempt) is not None
 
 
 @receiver(post_save, sender=Attempt, dispatch_uid="practice_review_after_attempt")

@@ -1,10 +1,10 @@
 """``check_move``: is this move legal, and if not, every rule it breaks."""
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 import chess
 
+import process_caches
 from rules.castling import castling_findings, is_castling_attempt
 from rules.codes import Reason
 from rules.movement import finding, movement_findings
@@ -23,54 +23,36 @@ def check_move(fen: str, move: str, moves: Sequence[str] = ()) -> Verdict:
 
     A verdict depends on the position, its history and the move only, and the same ones
     come back all day (a class plays each puzzle's answer, and its usual wrong moves), so
-    each is kept, per process: 35–80 µs of judging (the move's SAN, check, mate, stalemate;
-    rules_speed.py) becomes a look-up. Verdicts are frozen; errors are not kept.
+    each is kept, per process (process_caches: "rules.judge.check_move"). Verdicts are
+    frozen; errors are not kept.
     """
-    asked = _Asked.of(fen, move, moves)
-    if asked is None:
+    key = _key(fen, move, moves)
+    if key is None:  # input of another type: judged afresh, and refused with its error
         return _check_move(fen, move, moves)
-    return _kept_verdict(asked)
+    verdict = _VERDICTS.get(key)
+    if verdict is None:
+        verdict = _VERDICTS[key] = _check_move(fen, move, key[3])
+    return verdict
 
 
-class _Asked:
-    """A judgement asked, equal to another of the same (FEN, history, move, moves): the
-    key of a kept verdict. It holds the position only until it is judged."""
+_VERDICTS = process_caches.Table("rules.judge.check_move")
 
-    __slots__ = ("fen", "key", "move", "moves")
 
-    def __init__(self, key: tuple, fen, move: str, moves: tuple[str, ...]):
-        self.key, self.fen, self.move, self.moves = key, fen, move, moves
-
-    @classmethod
-    def of(cls, fen, move, moves) -> "_Asked | None":
-        """None for input of another type (judged afresh, and refused with its error)."""
-        if isinstance(moves, str):
-            moves = tuple(moves.split())
-        elif isinstance(moves, list | tuple) and all(type(text) is str for text in moves):
-            moves = tuple(moves)
-        else:
-            return None
-        if type(move) is not str:
-            return None
-        if isinstance(fen, Position):
-            return cls((fen.fen, fen.moves, move, moves), fen, move, moves)
-        if type(fen) is str:
-            return cls((fen, (), move, moves), fen, move, moves)
+def _key(fen, move, moves) -> tuple | None:
+    """(FEN, moves played from it, move, history after) for text input; None otherwise."""
+    if isinstance(moves, str):
+        moves = tuple(moves.split())
+    elif isinstance(moves, list | tuple) and all(type(text) is str for text in moves):
+        moves = tuple(moves)
+    else:
         return None
-
-    def __hash__(self) -> int:
-        return hash(self.key)
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, _Asked) and self.key == other.key
-
-
-@lru_cache(maxsize=4096)
-def _kept_verdict(asked: _Asked) -> Verdict:
-    try:
-        return _check_move(asked.fen, asked.move, asked.moves)
-    finally:
-        asked.fen = None  # the kept key holds no board
+    if type(move) is not str:
+        return None
+    if isinstance(fen, Position):
+        return (fen.fen, fen.moves, move, moves)
+    if type(fen) is str:
+        return (fen, (), move, moves)
+    return None
 
 
 def _check_move(fen, move: str, moves: Sequence[str] = ()) -> Verdict:

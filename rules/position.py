@@ -2,10 +2,10 @@
 
 import re
 from collections.abc import Sequence
-from functools import lru_cache
 
 import chess
 
+import process_caches
 from rules.errors import IllegalHistory, InvalidFen, InvalidMove, InvalidSquare
 
 _STATUS_MESSAGES = (
@@ -214,7 +214,7 @@ def _board_from_fen(fen: object) -> chess.Board:
 # Reading and checking a FEN costs ~110 µs, a copy of the board ~3 µs; one answer reads its
 # position several times (the judge, the ending, the board drawn) and a class reads the
 # same few positions all day. The boards kept here are never handed out, only copies.
-@lru_cache(maxsize=4096)
+@process_caches.kept("rules.position._checked_board")
 def _checked_board(fen: str) -> chess.Board:
     try:
         board = chess.Board(fen)
@@ -227,7 +227,7 @@ def _checked_board(fen: str) -> chess.Board:
     return board
 
 
-@lru_cache(maxsize=4096)
+@process_caches.kept("rules.position._written_fen")
 def _written_fen(fen: str) -> str:
     """The FEN as python-chess writes the checked board of ``fen`` (its normal form)."""
     return _checked_board(fen).fen()

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+import process_caches
 from languages import catalogues
 
 TESTS = Path(__file__).resolve().parent
@@ -100,6 +101,14 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         for tier in sorted(_tiers(item) - {mark.name for mark in item.iter_markers()}):
             item.add_marker(getattr(pytest.mark, tier))
+
+
+@pytest.fixture
+def fresh_caches():
+    """Every per-process cache emptied before the test and after it (process_caches)."""
+    process_caches.clear_all()
+    yield
+    process_caches.clear_all()
 
 
 @pytest.fixture

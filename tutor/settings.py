@@ -138,13 +138,12 @@ try:
 except ValueError as error:  # dj-database-url's message for an unknown scheme or bad URL
     raise ImproperlyConfigured(f"DATABASE_URL is not a valid database URL: {error}") from None
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Django's backend, its health check made by the request's first statement instead of
-    # a SELECT 1 of its own (tutor/postgresql/base.py).
-    DATABASES["default"]["ENGINE"] = "tutor.postgresql"
-    # Parameters bound by the server, and a statement a connection has sent 5 times prepared
-    # there: PostgreSQL parses and plans it once per connection instead of at every answer
-    # (parsing and planning were 40 % of its time answering a move; A/B under gunicorn:
-    # +21 % answers a second). PREPARED_STATEMENTS=0 for a pooler that cannot keep them
+    # Django's own backend. CONN_HEALTH_CHECKS (conn_health_checks above): a kept connection
+    # is asked SELECT 1 at a request's first statement, so one the server dropped while idle
+    # is replaced instead of failing the request. Parameters bound by the server, and a
+    # statement a connection has sent 5 times prepared there: PostgreSQL parses and plans
+    # it once per connection instead of at every answer (A/B under gunicorn: see
+    # docs/answer-path.md). PREPARED_STATEMENTS=0 for a pooler that cannot keep them
     # (PgBouncer in transaction mode without max_prepared_statements).
     DATABASES["default"]["OPTIONS"] = {
         "server_side_binding": True,

@@ -26,10 +26,11 @@ the site's texts is kept in a reviewed list (zhuyin.review, zhuyin/reviewed.tsv)
 """
 
 import re
-from functools import lru_cache
 from html import escape
 
 from pypinyin import Style, pinyin
+
+import process_caches
 
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f]+")
 
@@ -237,7 +238,7 @@ def _run_readings(run: str) -> list[str]:
     return tone_change(run, readings)
 
 
-@lru_cache(maxsize=16384)
+@process_caches.kept("zhuyin.readings.readings")
 def readings(text: str) -> tuple[tuple[str, str | None], ...]:
     """Each character of `text` with its 注音, or None for a character that is not Chinese.
 
@@ -301,7 +302,7 @@ def _ruby(text: str, *, html: bool) -> str:
     return "".join(parts)
 
 
-@lru_cache(maxsize=16384)
+@process_caches.kept("zhuyin.readings.ruby")
 def ruby(text: str) -> str:
     """`text` (plain text) as HTML with each Chinese character in a <ruby> with its reading.
 
@@ -317,7 +318,7 @@ def ruby(text: str) -> str:
     return _ruby(text, html=False)
 
 
-@lru_cache(maxsize=16384)
+@process_caches.kept("zhuyin.readings.ruby_in_html_text")
 def ruby_in_html_text(text: str) -> str:
     """Like `ruby`, for text that is already HTML (entities such as &amp; are left as they are).
 

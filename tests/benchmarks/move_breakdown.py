@@ -46,16 +46,15 @@ def parts():
     import lessons.learners
     import lessons.progress
     import lessons.puzzle_view
-    import lessons.statements
     import lessons.views
     import tutor.sessions
 
     return [
         ("session read", tutor.sessions.SessionStore, "load", []),
-        ("the learner with its tries and results (one read)", lessons.statements,
-         "learner_tries_and_results", []),
-        ("recording the attempt (the INSERT)", lessons.progress, "record_attempt",
-         [lessons.answering]),
+        ("the learner with its tries and results (one read)", lessons.learners,
+         "learner_and_history", [lessons.views]),
+        ("recording the attempt (its reads, the INSERT, one transaction)", lessons.progress,
+         "record_attempt", [lessons.answering]),
         ("the engine's judgement", curriculum.judging, "judge", [lessons.answering]),
         ("the puzzle's context (board included)", lessons.views, "puzzle_context", []),
         ("the board (kept, or made)", board.component, "board_context", [lessons.views]),
@@ -139,7 +138,7 @@ def main(requests: int) -> None:
                 print(f"  {spent[label] / requests * 1000:6.3f} ms  {label}")
 
             def afresh(answer=answer):
-                board.component._board_view.cache_clear()
+                board.component._board_view.cache_clear()  # process_caches lists it
                 answer()
 
             cold = cpu_per_request(afresh, requests // 4)

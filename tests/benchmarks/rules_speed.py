@@ -17,8 +17,7 @@ import chess
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from rules import check_move
-from rules.judge import _kept_verdict
+from rules import check_move, judge
 from tests.benchmarks.rules_agreement import sample_pairs
 
 
@@ -27,7 +26,7 @@ def python_chess_is_legal(fen: str, uci: str) -> bool:
 
 
 def time_call(function, *args) -> float:
-    _kept_verdict.cache_clear()  # the judgement itself, not a verdict kept from the warm-up
+    judge._VERDICTS.clear()  # the judgement itself, not a verdict kept from the warm-up
     started = time.perf_counter_ns()
     function(*args)
     return (time.perf_counter_ns() - started) / 1000

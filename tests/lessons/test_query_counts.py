@@ -115,7 +115,7 @@ def test_a_solving_move_while_its_rule_is_due_for_review_takes_the_same_four(cli
     assert Review.objects.get().streak == 0  # reviews are fresh generated positions
 
 
-# --- which answers need a transaction ----------------------------------------------------
+# --- every answer's writes are one transaction --------------------------------------------
 
 
 def written(client, data) -> list[tuple[str, list[str]]]:
@@ -146,12 +146,10 @@ def written(client, data) -> list[tuple[str, list[str]]]:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_right_answer_that_writes_only_its_attempt_is_one_insert_with_no_transaction(
-    client, learner
-):
+def test_a_right_answer_that_writes_only_its_attempt_writes_it_in_a_transaction(client, learner):
     as_learner(client, learner)
     client.post(JUMP_URL, SOLVE, **HTMX)  # three stars kept: solving again raises nothing
-    assert written(client, SOLVE) == [("alone", ["lessons_attempt"])]
+    assert written(client, SOLVE) == [("transaction", ["lessons_attempt"])]
     assert Attempt.objects.filter(learner=learner, verdict="correct").count() == 2
 
 

@@ -76,39 +76,6 @@ def test_the_lesson_results_say_each_puzzle_its_stars_and_whether_it_is_solved()
     assert all(type(solved) is bool and type(stars) is int for _, stars, solved in results)
 
 
-def test_an_inserted_attempt_is_the_row_the_orm_writes_with_the_same_signals():
-    from django.db.models.signals import post_save, pre_save
-
-    learner = Learner.objects.create()
-    heard = []
-
-    def listen(signal):
-        def receiver(sender, instance, **kwargs):
-            heard.append((signal, instance.pk, kwargs.get("created"), kwargs["raw"]))
-
-        return receiver
-
-    saving, saved = listen("pre_save"), listen("post_save")
-    pre_save.connect(saving, sender=Attempt)
-    post_save.connect(saved, sender=Attempt)
-    try:
-        values = dict(
-            learner=learner, lesson="knight", puzzle="p1", answer="g1f3", verdict="illegal",
-            reason="NOT_HOW_IT_MOVES", fen="8/8/8/8/8/8/8/8 w - - 0 1", hint_used=True,
-        )  # fmt: skip
-        made = statements.insert_attempt(Attempt(**values))
-        Attempt.objects.create(**values, created_at=made.created_at)  # its twin, by the ORM
-    finally:
-        pre_save.disconnect(saving, sender=Attempt)
-        post_save.disconnect(saved, sender=Attempt)
-    assert made.pk is not None and made._state.adding is False
-    assert heard[:2] == [("pre_save", None, None, False), ("post_save", made.pk, True, False)]
-    columns = [field.attname for field in Attempt._meta.concrete_fields if not field.primary_key]
-    rows = Attempt.objects.order_by("pk").values_list(*columns)
-    assert rows[0] == rows[1]
-    assert Attempt.objects.get(pk=made.pk).day == made.day
-
-
 def test_the_last_tries_come_in_order_from_the_index_with_nothing_sorted():
     """However the plan is made (here as a statement prepared on an empty table keeps it on
     PostgreSQL), the read walks the index backwards and stops after the few it needs."""

@@ -31,8 +31,7 @@ def test_an_id_is_escaped():
     assert '"><b' not in html
 
 
-def test_a_row_is_written_once_for_the_same_steps_in_the_same_language():
-    _nav.cache_clear()
+def test_a_row_is_written_once_for_the_same_steps_in_the_same_language(fresh_caches):
     steps = [Step("knight-a", 1, 3, False), Step("knight-b", 2, None, True)]
     with translation.override("zh-hant"):
         first = steps_nav(steps)

@@ -19,8 +19,7 @@ def test_a_board_read_twice_is_two_boards_and_a_move_on_one_leaves_the_other():
     assert board_from(FEN, ["e1c1"]).fen() == "r3k2r/8/8/8/8/8/8/2KR3R b kq - 1 1"
 
 
-def test_the_position_is_checked_once_for_many_reads():
-    _checked_board.cache_clear()
+def test_the_position_is_checked_once_for_many_reads(fresh_caches):
     for _ in range(3):
         rules.legal_moves(FEN)
         rules.placement(FEN)
@@ -41,10 +40,11 @@ def test_the_kept_board_is_never_the_one_handed_out():
     assert board_from(FEN).piece_at(chess.E1) == chess.Piece.from_symbol("K")
 
 
-def test_a_position_with_nothing_played_on_top_writes_its_fen_as_the_engine_does_once():
+def test_a_position_with_nothing_played_on_top_writes_its_fen_as_the_engine_does_once(
+    fresh_caches,
+):
     # an en passant square no pawn can take on is not written: the engine's normal form
     fen = "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1"
-    _written_fen.cache_clear()
     assert (
         rules.Position(fen).fen_now == chess.Board(fen).fen() == "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1"
     )

@@ -4,20 +4,23 @@ handed out again; a different history is a different judgement, and errors are n
 import pytest
 
 import rules
-from rules.judge import _kept_verdict
+from rules import judge
 
 CASTLE = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
 WANDER = ["e1f1", "e8f8", "f1e1", "f8e8"]  # both kings out and back: no castling any more
 
 
-def test_the_same_judgement_is_made_once_and_handed_out_again():
-    _kept_verdict.cache_clear()
+def test_the_same_judgement_is_made_once_and_handed_out_again(fresh_caches, monkeypatch):
+    judged = []
+    judging = judge._check_move
+    monkeypatch.setattr(judge, "_check_move", lambda *args: judged.append(args) or judging(*args))
     first = rules.check_move(CASTLE, "e1g1")
     assert rules.check_move(CASTLE, "e1g1") is first
-    assert rules.check_move(rules.Position(CASTLE), "e1g1").legal
     # a Position with nothing played on top is the same judgement as its FEN
-    assert (_kept_verdict.cache_info().misses, _kept_verdict.cache_info().hits) == (1, 2)
+    assert rules.check_move(rules.Position(CASTLE), "e1g1") is first
+    assert judged == [(CASTLE, "e1g1", ())]
     assert first.legal and first.castling == "short"
+    assert list(judge._VERDICTS) == [(CASTLE, (), "e1g1", ())]  # the key holds no board
 
 
 def test_the_history_is_part_of_the_judgement():

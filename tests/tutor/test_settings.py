@@ -77,7 +77,7 @@ def test_sqlite_connections_write_ahead_and_checkpoint_every_5000_pages():
     [(None, "5"), ("1", "5"), ("0", "None")],
     ids=["default", "on", "off"],
 )
-def test_postgresql_uses_our_backend_and_prepares_repeated_statements(prepared, threshold):
+def test_postgresql_uses_djangos_backend_and_prepares_repeated_statements(prepared, threshold):
     env = {"DEBUG": "1", "DATABASE_URL": "postgres://tutor:secret@db.example:5432/tutor"}
     if prepared is not None:
         env["PREPARED_STATEMENTS"] = prepared
@@ -88,7 +88,8 @@ def test_postgresql_uses_our_backend_and_prepares_repeated_statements(prepared, 
     result = run_django(env, "shell", "--no-imports", "-c", shown)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == (
-        f"tutor.postgresql {{'server_side_binding': True, 'prepare_threshold': {threshold}}}"
+        "django.db.backends.postgresql"
+        f" {{'server_side_binding': True, 'prepare_threshold': {threshold}}}"
     )
 
 

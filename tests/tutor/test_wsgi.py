@@ -6,8 +6,7 @@ import importlib
 from curriculum.loading import curriculum_in
 
 
-def test_the_worker_has_its_curricula_loaded_and_frozen_before_any_request():
-    curriculum_in.cache_clear()
+def test_the_worker_has_its_curricula_loaded_and_frozen_before_any_request(fresh_caches):
     gc.unfreeze()
     import tutor.wsgi
 

@@ -118,8 +118,7 @@ def test_ruby_escapes_plain_text_and_hides_the_reading_from_screen_readers():
     assert ruby("<車>") == '&lt;<ruby>車<rt aria-hidden="true">ㄐㄩ</rt></ruby>&gt;'
 
 
-def test_a_text_is_read_once_then_cached():
-    readings.cache_clear()
+def test_a_text_is_read_once_then_cached(fresh_caches):
     readings("王車易位是特別的走法")
     readings("王車易位是特別的走法")
     info = readings.cache_info()

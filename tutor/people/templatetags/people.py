@@ -1,11 +1,10 @@
-from functools import lru_cache
-
 from django import template
 from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
+import process_caches
 from lessons.learners import current_learner
 from lessons.progress import LessonProgress
 from tutor.people.adoption import unclaimed_summary
@@ -171,7 +170,7 @@ def _address_per_id(name: str):
 PLACEHOLDER_ID = 987654321987654321  # 18 digits, the longest id the converter accepts
 
 
-@lru_cache(maxsize=4096)
+@process_caches.kept("tutor.people.templatetags.people._grid_cell")
 def _grid_cell(solved: int, earned: int, total: int) -> SafeString:
     """One cell: a level name and numbers."""
     done = LessonProgress(solved, total, earned)
