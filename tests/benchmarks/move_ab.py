@@ -20,10 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.benchmarks import served
+from tests.benchmarks import served, smoke
 from tests.benchmarks.move_throughput import CONNECTIONS, answer_lua, new_session
 
-PORT_A, PORT_B = 18520, 18521  # in the benchmarks' range (served.PORTS)
+PORT_A, PORT_B = smoke.port(18520), smoke.port(18521, skip=1)  # the benchmarks' range
 
 
 @contextmanager

@@ -29,6 +29,12 @@ LIBRARIES = {"__init__.py", "scratch.py", "served.py", "smoke.py", "test_smoke.p
 # script: (arguments, extra environment, the figure's line, exit codes that mean "ran")
 SCRIPTS = {
     "answer_load.py": (["12", "3"], {}, r"^Attempt rows written: 12$", {0}),
+    "cache_gains.py": (
+        ["1", "2", "rules.judge.check_move"],
+        {},
+        r"^rules\.judge\.check_move: [+-][\d.]+ % CPU without it",
+        {0},
+    ),
     "content_checks.py": ([], DJANGO, r"^check_practice --per-rule 2: [\d.]+ s CPU", {0}),
     "csv_memory.py": (["300", "{port}"], {}, r"^worker memory: \d+ MB before", {0}),
     "dashboard_speed.py": (["1"], {}, r"^class dashboard, large ÷ small: [\d.]+× wall", {0}),
@@ -39,6 +45,7 @@ SCRIPTS = {
     # No lighthouse on the machine: the script says how to get one and exits 2.
     "lighthouse_scores.py": (["{port}"], {}, r"^(/board/ +on +\d+|No lighthouse)", {0, 1, 2}),
     "live_load.py": (["3", "1", "{port}"], {}, r"^students answered, as the projector", {0}),
+    "move_ab.py": ([str(ROOT), str(ROOT), "1", "1"], {}, r"^median: A [\d.]+ req/s", {0}),
     "move_breakdown.py": (["5"], {}, r"ms CPU a request through the test client", {0}),
     "move_throughput.py": (["1", "1"], {}, r"^SQLite: answer POST [\d.]+ req/s ÷ hello", {0, 1}),
     "opponent_levels.py": ([], {}, r"^target: each level scores >= \d+ %", {0}),

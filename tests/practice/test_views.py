@@ -186,7 +186,7 @@ def test_generated_attempts_are_in_the_teachers_attempts_csv_with_their_position
     response = signed_in(teacher).get(reverse("people:attempts_csv", args=[classroom.pk]))
     rows = read_csv(response)
     assert [(row[0], row[2], row[3], row[5]) for row in rows[1:]] == [
-        ("小華", "knight", KNIGHT, "incorrect"),
-        ("小華", "knight", KNIGHT, "correct"),
+        ("小華", "馬", KNIGHT, "不正確"),
+        ("小華", "馬", KNIGHT, "正確"),
     ]
-    assert {row[8] for row in rows[1:]} == {generators.build(KNIGHT).fen}
+    assert {row[7] for row in rows[1:]} == {generators.build(KNIGHT).fen}

@@ -8,7 +8,6 @@ import io
 import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import chain, islice
 
 from django.db import transaction
@@ -171,10 +170,16 @@ def _answer_words() -> Callable[[str, str, str], str]:
     (a class tries the same few moves: 200,000 rows are a few thousand answers)."""
     language = get_language()
 
-    @lru_cache(maxsize=8192)
+    said_before: dict[tuple[str, str, str], str] = {}  # this download's, not the process's
+
     def said(puzzle: str, fen: str, answer: str) -> str:
-        with override(language):
-            return answer_in_words(puzzle, fen, answer)
+        key = (puzzle, fen, answer)
+        if key not in said_before:
+            if len(said_before) >= 8192:
+                said_before.clear()
+            with override(language):
+                said_before[key] = answer_in_words(puzzle, fen, answer)
+        return said_before[key]
 
     return said
 
