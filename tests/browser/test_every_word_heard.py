@@ -11,8 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import assert_no_axe_violations, feedback, square, tap, wait_for_htmx
-from tests.browser.test_sound_and_motion import SPY
-from tests.browser.test_zhuyin_and_voice import FAKE_VOICE
+from tests.browser.spies import FAKE_VOICE, SPY
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

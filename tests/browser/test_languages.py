@@ -50,7 +50,7 @@ def test_the_switch_changes_the_home_page_and_is_remembered(
     assert_no_axe_violations(axe, page)
 
 
-# The whole touch-move lesson (a move on the board, then nine questions, every right answer
+# The whole touch-move lesson (a move on the board, then ten questions, every right answer
 # is "a"), in each of the two languages made for this: English written, 简体中文 generated.
 LESSON_RUNS = [
     (
@@ -98,7 +98,7 @@ def test_a_whole_lesson_in_the_chosen_language(
     play(page, "e2e4")
     expect(feedback(page)).to_have_attribute("data-verdict", "correct")
     page.locator("[data-next-puzzle]").click()
-    for number in range(9):
+    for number in range(10):
         page.locator('input[name="answer"][value="a"]').check()
         page.get_by_role("button", name=check).click()
         expect(feedback(page)).to_have_attribute("data-verdict", "correct")

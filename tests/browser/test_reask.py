@@ -37,7 +37,7 @@ def test_a_missed_yes_or_no_is_asked_again_in_another_position_before_it_counts(
     expect(puzzle).to_have_attribute("data-puzzle", "castling-king-moved-back")
     expect(puzzle).to_have_attribute("data-asked", "castling-rook-moved-back")
     expect(page.locator("[data-reasked]")).to_have_text("再試一題：同樣的問題，換一個位置。")
-    expect(page.locator("#puzzle-heading")).to_have_text("第 4 題（共 12 題）")
+    expect(page.locator("#puzzle-heading")).to_have_text("第 4 題（共 6 題）")
     look(page, screenshot_dir, "reask-asked", size)
     assert_no_axe_violations(axe, page)
 

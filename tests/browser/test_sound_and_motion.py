@@ -9,41 +9,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import feedback, square, wait_for_htmx
+from tests.browser.spies import SPY
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-SPY = """
-window.__audio = [];
-window.__sounds = [];
-window.__motion = [];
-(function () {
-  function Param() {}
-  Param.prototype.setValueAtTime = function () {};
-  Param.prototype.exponentialRampToValueAtTime = function () {};
-  function FakeContext() {
-    window.__audio.push("context");
-    this.currentTime = 0;
-    this.state = "running";
-    this.destination = {};
-  }
-  FakeContext.prototype.createOscillator = function () {
-    return {
-      frequency: new Param(), connect: function () {}, stop: function () {},
-      start: function () { window.__audio.push("start"); }
-    };
-  };
-  FakeContext.prototype.createGain = function () {
-    return { gain: new Param(), connect: function () {} };
-  };
-  FakeContext.prototype.resume = function () {};
-  window.AudioContext = FakeContext;
-  window.webkitAudioContext = FakeContext;
-})();
-document.addEventListener("tutor:sound", function (e) { window.__sounds.push(e.detail.name); });
-document.addEventListener("tutor:motion", function (e) {
-  window.__motion.push(e.detail.kind + " " + e.detail.square);
-});
-"""
 
 
 @pytest.fixture

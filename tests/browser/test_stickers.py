@@ -93,7 +93,7 @@ def test_the_last_lesson_of_a_group_gives_a_sticker_and_a_certificate(
 
     # On the map the finished lessons' pictures are coloured in; the others are not.
     child.goto(base + "/")
-    for slug in ("stalemate", "draws", "draws-repetition", "draws-fifty"):
+    for slug in ("draws", "draws-repetition", "draws-fifty"):
         card = child.locator(f'.lesson-path [data-lesson="{slug}"]')
         expect(card).to_have_class(re.compile(r"\bis-complete\b"))
         assert "gradient" in card.locator("[data-picture]").evaluate(
@@ -101,13 +101,13 @@ def test_the_last_lesson_of_a_group_gives_a_sticker_and_a_certificate(
         )
     unfinished = child.locator('.lesson-path [data-lesson="board"] [data-picture]')
     assert unfinished.evaluate("el => getComputedStyle(el).backgroundImage") == "none"
-    expect(child.locator("[data-stickers-link]")).to_contain_text("4")
+    expect(child.locator("[data-stickers-link]")).to_contain_text("3")
 
-    # 我的貼紙: four stickers, and the certificate of the draws.
+    # 我的貼紙: three stickers, and the certificate of the draws.
     tap(child, child.locator("[data-stickers-link]"))
     expect(child.locator("h1")).to_have_text("我的貼紙")
-    expect(child.locator("[data-sticker][data-earned]")).to_have_count(4)
-    expect(child.locator("[data-sticker-count]")).to_have_attribute("data-sticker-count", "4")
+    expect(child.locator("[data-sticker][data-earned]")).to_have_count(3)
+    expect(child.locator("[data-sticker-count]")).to_have_attribute("data-sticker-count", "3")
     child.screenshot(path=SCREENSHOTS / f"stickers-{child.size}.png", full_page=True)
     assert_no_axe_violations(axe, child)
     tap(child, child.locator("[data-certificate-offer='draws'] a"))
@@ -141,7 +141,7 @@ def test_the_last_lesson_of_a_group_gives_a_sticker_and_a_certificate(
 def test_a_certificate_not_earned_yet_says_how_many_lessons_are_left(page: Page, live_server):
     response = page.goto(live_server.url + "/stickers/draws/certificate/")
     assert response.status == 403
-    expect(page.locator("[data-problem]")).to_have_text("先完成「和棋」的每一課：還差 4 課。")
+    expect(page.locator("[data-problem]")).to_have_text("先完成「和棋」的每一課：還差 3 課。")
     expect(page.get_by_role("link", name="回到我的貼紙")).to_be_visible()
 
 

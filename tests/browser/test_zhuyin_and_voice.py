@@ -4,6 +4,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import assert_no_axe_violations, feedback, square, wait_for_htmx
+from tests.browser.spies import FAKE_VOICE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -71,26 +72,6 @@ def test_zhuyin_is_remembered_on_the_map_and_can_be_switched_off(page: Page, liv
     page.locator("[data-zhuyin-switch]").click()
     expect(page.locator("[data-zhuyin-switch]")).to_have_attribute("aria-pressed", "false")
     expect(page.locator("ruby")).to_have_count(0)
-
-
-FAKE_VOICE = """
-window.__spoken = [];
-(function () {
-  var voices = %s;
-  var fake = {
-    getVoices: function () { return voices; },
-    speak: function (u) {
-      window.__spoken.push({ text: u.text, lang: u.lang, voice: u.voice && u.voice.name });
-    },
-    cancel: function () {},
-    addEventListener: function () {}
-  };
-  Object.defineProperty(window, "speechSynthesis", {
-    configurable: true, get: function () { return fake; }
-  });
-  window.SpeechSynthesisUtterance = function (text) { this.text = text; };
-})();
-"""
 
 
 def test_read_aloud_speaks_the_prompt_and_the_feedback_in_a_taiwan_voice(page: Page, live_server):

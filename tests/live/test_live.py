@@ -10,39 +10,10 @@ from django.urls import reverse
 
 from lessons.models import Attempt
 from live.models import LiveRound, LiveSession
+from tests.live.helpers import KNIGHT, QUESTION, move, put_up, start, student_client
 from tests.people.conftest import make_student, signed_in
 
 pytestmark = pytest.mark.django_db
-
-KNIGHT = "knight/knight-crowded-corner"  # white knight a1 behind its pawns: reach b3
-KNIGHT_URL = reverse("puzzle_answer", args=["knight", "knight-crowded-corner"])
-QUESTION = "knight/knight-no-blocked-leg"  # can the knight jump to f3 past g2? yes
-
-
-def student_client(student) -> Client:
-    client = Client()
-    client.post(
-        reverse("people:pick_secret", args=[student.classroom.join_code, student.pk]),
-        {"first": student.secret_first, "second": student.secret_second},
-    )
-    return client
-
-
-def start(teacher, classroom) -> tuple[Client, LiveSession]:
-    client = signed_in(teacher)
-    response = client.post(reverse("live:class_live", args=[classroom.pk]))
-    session = LiveSession.objects.get(classroom=classroom, ended_at__isnull=True)
-    assert response["Location"] == reverse("live:projector", args=[session.pk])
-    return client, session
-
-
-def put_up(client, session, puzzle=KNIGHT) -> None:
-    response = client.post(reverse("live:put_puzzle", args=[session.pk]), {"puzzle": puzzle})
-    assert response.status_code == 302
-
-
-def move(client, uci: str):
-    return client.post(KNIGHT_URL, {"mode": "move", "typed": uci}, headers={"HX-Request": "true"})
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from lessons.answering import REASKS_SESSION_KEY
 from lessons.models import Attempt
 from live.models import PlaylistItem
 from live.results import round_results
-from tests.live.test_live import KNIGHT, QUESTION, move, put_up, start, student_client
+from tests.live.helpers import KNIGHT, QUESTION, move, put_up, start, student_client
 from tests.people.conftest import make_student, signed_in
 
 pytestmark = pytest.mark.django_db

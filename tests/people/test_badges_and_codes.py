@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from lessons.learners import LEARNER_SESSION_KEY
 from tests.people.conftest import make_student, signed_in
-from tests.people.test_seats_and_cards import decode_qr
+from tests.people.qr import decode_qr
 from tutor.people.assignments import STUDENT_SESSION_KEY
 from tutor.people.models import JOIN_CODE_LENGTH, Classroom
 from tutor.people.student_login import JOIN_CODE_MAX

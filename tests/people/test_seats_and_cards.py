@@ -2,9 +2,6 @@
 from a seat number or a first character; login cards print the address and a QR code."""
 
 import importlib
-import os
-import shutil
-import subprocess
 
 import pytest
 from django.apps import apps as django_apps
@@ -12,6 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.people.conftest import make_student, signed_in
+from tests.people.qr import decode_qr
 from tutor.people.models import Classroom, Student
 
 pytestmark = pytest.mark.django_db
@@ -111,21 +109,6 @@ def test_login_cards_print_the_site_address_and_the_class_login_address(teacher,
     assert f"http://testserver/join/{classroom.join_code}/" in body
     for student in classroom.students.all():  # each card its own child's QR badge
         assert body.count(f'src="{reverse("people:badge_qr", args=[student.pk])}"') == 1
-
-
-def decode_qr(png: bytes, tmp_path) -> str:
-    zbarimg = shutil.which("zbarimg")
-    if zbarimg is None:
-        if os.environ.get("CI"):
-            pytest.fail("zbarimg is missing: .ci/run installs zbar-tools")
-        pytest.skip("zbarimg is not installed (apt-get install zbar-tools; .ci/run does)")
-    path = tmp_path / "qr.png"
-    path.write_bytes(png)
-    result = subprocess.run(
-        [zbarimg, "--raw", "--quiet", str(path)], capture_output=True, text=True, timeout=30
-    )
-    assert result.returncode == 0, result.stderr
-    return result.stdout.strip()
 
 
 def test_the_qr_code_decodes_to_the_class_login_page_with_the_code_filled_in(

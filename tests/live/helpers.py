@@ -1,0 +1,41 @@
+"""What the live-lesson tests share: the puzzles they put up and how a teacher and a student act."""
+
+from django.test import Client
+from django.urls import reverse
+
+from live.models import LiveSession
+from tests.people.conftest import signed_in
+
+KNIGHT = "knight/knight-crowded-corner"  # white knight a1 behind its pawns: reach b3
+
+
+KNIGHT_URL = reverse("puzzle_answer", args=["knight", "knight-crowded-corner"])
+
+
+QUESTION = "knight/knight-no-blocked-leg"  # can the knight jump to f3 past g2? yes
+
+
+def student_client(student) -> Client:
+    client = Client()
+    client.post(
+        reverse("people:pick_secret", args=[student.classroom.join_code, student.pk]),
+        {"first": student.secret_first, "second": student.secret_second},
+    )
+    return client
+
+
+def start(teacher, classroom) -> tuple[Client, LiveSession]:
+    client = signed_in(teacher)
+    response = client.post(reverse("live:class_live", args=[classroom.pk]))
+    session = LiveSession.objects.get(classroom=classroom, ended_at__isnull=True)
+    assert response["Location"] == reverse("live:projector", args=[session.pk])
+    return client, session
+
+
+def put_up(client, session, puzzle=KNIGHT) -> None:
+    response = client.post(reverse("live:put_puzzle", args=[session.pk]), {"puzzle": puzzle})
+    assert response.status_code == 302
+
+
+def move(client, uci: str):
+    return client.post(KNIGHT_URL, {"mode": "move", "typed": uci}, headers={"HX-Request": "true"})
