@@ -2,7 +2,7 @@
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from curriculum.loading import get_curriculum
 from glossary.terms import glossary_in
@@ -11,7 +11,7 @@ from languages.choice import active
 NOTATION_LESSON = "notation"
 
 
-@require_GET
+@require_safe
 def glossary(request: HttpRequest) -> HttpResponse:
     words = glossary_in(active())
     curriculum = get_curriculum()  # a term links to its lesson, when that lesson loaded

@@ -11,7 +11,7 @@ from django.db.models import Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from curriculum.loading import get_curriculum
 from lessons.learners import current_learner
@@ -25,7 +25,7 @@ def group_complete(group: MapGroup) -> bool:
     return all(entry.progress.complete for entry in group.entries)
 
 
-@require_GET
+@require_safe
 def sticker_page(request: HttpRequest) -> HttpResponse:
     groups = lesson_map(get_curriculum(), stars_by_puzzle(current_learner(request)))
     entries = [entry for group in groups for entry in group.entries]
@@ -38,7 +38,7 @@ def sticker_page(request: HttpRequest) -> HttpResponse:
     return render(request, "lessons/stickers.html", context)
 
 
-@require_GET
+@require_safe
 def certificate(request: HttpRequest, group: str) -> HttpResponse:
     learner = current_learner(request)
     groups = {found.key: found for found in lesson_map(get_curriculum(), stars_by_puzzle(learner))}

@@ -14,7 +14,7 @@ from django.shortcuts import redirect, render
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 import process_caches
 import rules
@@ -35,7 +35,7 @@ from lessons.stickers import group_complete
 NOTATION_LESSON = "notation"  # where moves written as Nf3 are taught
 
 
-@require_GET
+@require_safe
 def lesson_map(request: HttpRequest) -> HttpResponse:
     learner = current_learner(request)
     groups = build_lesson_map(get_curriculum(), stars_by_puzzle(learner))
@@ -44,7 +44,7 @@ def lesson_map(request: HttpRequest) -> HttpResponse:
     return render(request, "lessons/map.html", {"groups": groups, "stickers": stickers})
 
 
-@require_GET
+@require_safe
 def lesson_page(request: HttpRequest, slug: str) -> HttpResponse:
     lesson = get_curriculum().lesson(slug)
     if lesson is None:
@@ -63,7 +63,7 @@ def lesson_page(request: HttpRequest, slug: str) -> HttpResponse:
     return _render_puzzle(request, lesson, screen, stars)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def puzzle_answer(request: HttpRequest, slug: str, puzzle_id: str) -> HttpResponse:
     lesson = get_curriculum().lesson(slug)
     if lesson is None:
@@ -74,7 +74,7 @@ def puzzle_answer(request: HttpRequest, slug: str, puzzle_id: str) -> HttpRespon
     puzzle = _puzzle_in(lesson, puzzle_id)
     if puzzle is None:
         return _no_puzzle(request, lesson, puzzle_id)
-    if request.method == "GET":  # a reload of the answer's address: back to the puzzle
+    if request.method in ("GET", "HEAD"):  # a reload of the answer's address: back to the puzzle
         return redirect(f"{reverse('lesson', args=[slug])}?puzzle={puzzle.id}")
     screen = answer_posted(request, lesson, puzzle)
     if isinstance(screen, HttpResponse):

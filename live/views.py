@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from lessons.answering import Reasks
 from lessons.learners import LEARNER_SESSION_KEY
@@ -143,7 +143,7 @@ def _projector_context(session: LiveSession) -> dict:
 
 
 @grown_up_required
-@require_GET
+@require_safe
 def projector(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session_for_teacher(request.user, session_id)
     if not session.is_open:
@@ -152,7 +152,7 @@ def projector(request: HttpRequest, session_id: int) -> HttpResponse:
 
 
 @grown_up_required
-@require_GET
+@require_safe
 def projector_panel(request: HttpRequest, session_id: int) -> HttpResponse:
     """The live count, and after the reveal the results: polled by the projector."""
     session = _session_for_teacher(request.user, session_id)
@@ -162,7 +162,7 @@ def projector_panel(request: HttpRequest, session_id: int) -> HttpResponse:
 
 
 @grown_up_required
-@require_GET
+@require_safe
 def audience(request: HttpRequest, session_id: int) -> HttpResponse:
     """The projector's own window: the board, the question, the count and the results,
     big, names never shown, no controls and no site menu; it follows every round."""
@@ -171,7 +171,7 @@ def audience(request: HttpRequest, session_id: int) -> HttpResponse:
 
 
 @grown_up_required
-@require_GET
+@require_safe
 def audience_stage(request: HttpRequest, session_id: int) -> HttpResponse:
     """Polled by the audience view: 204 while what it shows is still what the class sees."""
     session = _session_for_teacher(request.user, session_id)
@@ -325,7 +325,7 @@ def end(request: HttpRequest, session_id: int) -> HttpResponse:
 
 
 @grown_up_required
-@require_GET
+@require_safe
 def session_results(request: HttpRequest, session_id: int) -> HttpResponse:
     """Every round of a live lesson with its results: kept on the class's live page."""
     session = _session_for_teacher(request.user, session_id)
@@ -404,7 +404,7 @@ def _student_context(request: HttpRequest, student: Student, state: dict) -> dic
     return context
 
 
-@require_GET
+@require_safe
 def student_live(request: HttpRequest) -> HttpResponse:
     student = _signed_in_student(request)
     if student is None:
@@ -413,7 +413,7 @@ def student_live(request: HttpRequest) -> HttpResponse:
     return render(request, "live/student.html", context)
 
 
-@require_GET
+@require_safe
 def student_round(request: HttpRequest) -> HttpResponse:
     """Polled by the student's page: 204 while the round shown is still the class's round."""
     student = _signed_in_student(request)

@@ -14,7 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from curriculum.loading import get_curriculum
 from lessons import answering
@@ -29,12 +29,12 @@ _seeds = random.SystemRandom()
 PRACTICE, REVIEW = "practice", "review"
 
 
-@require_GET
+@require_safe
 def practice_start(request: HttpRequest, slug: str) -> HttpResponse:
     return _start(request, _lesson_of(slug), "practice_puzzle")
 
 
-@require_GET
+@require_safe
 def review_start(request: HttpRequest) -> HttpResponse:
     learner = current_learner(request)
     due = due_reviews(learner.pk if learner else None)
@@ -43,12 +43,12 @@ def review_start(request: HttpRequest) -> HttpResponse:
     return _start(request, _lesson_of(due[0].rule), "review_puzzle")
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def practice_puzzle(request: HttpRequest, slug: str, puzzle_id: str) -> HttpResponse:
     return _round(request, slug, puzzle_id, PRACTICE)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def review_puzzle(request: HttpRequest, slug: str, puzzle_id: str) -> HttpResponse:
     return _round(request, slug, puzzle_id, REVIEW)
 
@@ -68,7 +68,7 @@ def _round(request: HttpRequest, rule: str, puzzle_id: str, mode: str) -> HttpRe
     puzzle = generators.validated(puzzle_id)
     if puzzle is None or puzzle.lesson != rule:
         raise Http404("no such practice puzzle")
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):
         return _render(request, lesson, answering.first_screen(puzzle), mode)
     screen = answer_posted(request, lesson, puzzle)
     if isinstance(screen, HttpResponse):

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext, gettext_lazy
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 import rules
 from board.component import BoardInputError, board_context, promotion_context, read_board_post
@@ -162,9 +162,9 @@ def _not_your_piece(game: Game, square: str | None) -> Feedback | None:
     return Feedback(Result.ILLEGAL, title, tuple(explain(verdict)))
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def referee_board(request: HttpRequest) -> HttpResponse:
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):
         return _board_shown(request)
     return _board_move(request)
 
@@ -302,7 +302,7 @@ def referee_new(request: HttpRequest) -> HttpResponse:
     return _page(request, game)
 
 
-@require_GET
+@require_safe
 def referee_pgn(request: HttpRequest) -> HttpResponse:
     game = _load(request)
     text = referee.pgn(

@@ -9,14 +9,20 @@ render the templates: the CSRF cookie was already read by CsrfViewMiddleware bef
 the view ran, so `{{ csrf_token }}` in the page still works.
 """
 
+import sys
+
+from django.db import InterfaceError, OperationalError
 from django.http import (
     HttpRequest,
+    HttpResponse,
     HttpResponseBadRequest,
     HttpResponseForbidden,
     HttpResponseNotFound,
     HttpResponseServerError,
 )
 from django.template import loader
+
+DATABASE_AWAY = (OperationalError, InterfaceError)  # a lost or refused connection
 
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponseBadRequest:
@@ -31,6 +37,14 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponseNo
     return HttpResponseNotFound(loader.render_to_string("404.html", request=request))
 
 
-def server_error(request: HttpRequest) -> HttpResponseServerError:
-    # No request context: whatever failed (a context processor, the session) may fail again.
+def server_error(request: HttpRequest) -> HttpResponse:
+    """500, or 503 (「請再試一次」) when the database is away (restarting, unreachable).
+
+    No request context: whatever failed (a context processor, the session) may fail again.
+    An answer that failed so wrote nothing: it is written in one transaction.
+    """
+    if isinstance(sys.exc_info()[1], DATABASE_AWAY):
+        response = HttpResponse(loader.render_to_string("503.html"), status=503)
+        response["Retry-After"] = "5"
+        return response
     return HttpResponseServerError(loader.render_to_string("500.html"))

@@ -149,7 +149,7 @@ def _sign_in(request: HttpRequest, student: Student) -> None:
         request.session.set_expiry(int(SHARED_DEVICE_IDLE.total_seconds()))
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def badge_sign_in(request: HttpRequest, token: str) -> HttpResponse:
     """The QR badge's address: 「是你嗎？」 with the child's name, one tap signs in (a POST,
     so a link preview or a scanner's prefetch signs nobody in). A token the teacher has
