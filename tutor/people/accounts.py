@@ -56,33 +56,30 @@ def sign_in_keys(
     return keys
 
 
-def _reserve_sign_in(request: HttpRequest, typed: str) -> tuple[list, list[int]] | float:
-    """Count this try against its address and its accounts before the password is checked
-    (rate_limit.reserve): the keys and the rows reserved, or the seconds to wait (> 0)
-    when it may not be checked now (the address's limits, or an account's delay)."""
+def _reserve_sign_in(request: HttpRequest, typed: str) -> list[tuple[str, str, int]] | float:
+    """Count this try against its accounts and its address before the password is checked
+    (rate_limit.reserve): the keys it counts against, or the seconds to wait (> 0) when it
+    may not be checked now (an account's delay first, then the address's limits)."""
     typed = typed.replace("\x00", "").strip()[:254]
     pks = _accounts(typed)
-    accounts = [rate_limit.account_key(pk) for pk in pks]
-    wait = max((rate_limit.account_wait(key) for key in accounts), default=0.0)
-    if wait:
-        return wait
-    keys = sign_in_keys(request, typed, pks)
     reserved = []
+    account_keys = []
+    for key in (rate_limit.account_key(pk) for pk in pks):
+        row = rate_limit.record_failure(rate_limit.ACCOUNT_SCOPE, key)
+        reserved.append(row)
+        wait = rate_limit.account_wait(key, excluding=row)
+        if wait:
+            rate_limit.release(reserved)
+            return wait
+        account_keys.append((rate_limit.ACCOUNT_SCOPE, key, 0))
+    keys = sign_in_keys(request, typed, pks)
     for scope, key, limit in keys:
         row = rate_limit.reserve(scope, key, limit)
         if row is None:
             rate_limit.release(reserved)
             return float(rate_limit.WINDOW.total_seconds())
         reserved.append(row)
-    for key in accounts:
-        row = rate_limit.record_failure(rate_limit.ACCOUNT_SCOPE, key)
-        reserved.append(row)
-        wait = rate_limit.account_wait(key, excluding=row)
-        if wait:  # another try at the account came in at the same moment
-            rate_limit.release(reserved)
-            return wait
-        keys.append((rate_limit.ACCOUNT_SCOPE, key, 0))
-    return keys, reserved
+    return keys + account_keys
 
 
 def _adopt_browser_learner(request: HttpRequest, grown_up: GrownUp) -> None:
@@ -129,10 +126,9 @@ def sign_in(request: HttpRequest) -> HttpResponse:
     form = SignInForm(request, data=request.POST if request.method == "POST" else None)
     next_url = safe_next_url(request, "")
     if request.method == "POST":
-        reserved = _reserve_sign_in(request, request.POST.get("username", ""))
-        if isinstance(reserved, float):
-            return _too_many_tries(request, reserved)
-        keys, _rows = reserved
+        keys = _reserve_sign_in(request, request.POST.get("username", ""))
+        if isinstance(keys, float):
+            return _too_many_tries(request, keys)
         if form.is_valid():
             for scope, key, _limit in keys:
                 if scope != SIGN_IN_ADDRESS_SCOPE:  # the address's count spans accounts: kept
