@@ -106,6 +106,12 @@ CACHES: dict[str, Cache] = {
     "zhuyin.readings.ruby_in_html_text": Cache(
         "text", 16384, "an HTML text node with its readings as <ruby>, on every 注音 page"
     ),
+    "practice.generators.proof._sound": Cache(
+        "practice puzzle id",
+        2048,
+        "a practice puzzle is proven by the validator (~1.2 ms, several times its making) each "
+        "time it is served or answered; an id always makes the same puzzle, so its verdict stays",
+    ),
     "tutor.people.templatetags.people._grid_cell": Cache(
         "(solved, stars earned, puzzles)",
         4096,

@@ -1,17 +1,17 @@
 """A puzzle made again from its id, and proven by the curriculum's validator.
 
-``_sound`` caches the verdict per id (bounded: 2048 ids; the same id always makes the
-same puzzle, so the verdict never changes); tests clear it with ``_sound.cache_clear()``.
+``_sound`` keeps the verdict per id (process_caches lists it: the same id always makes the
+same puzzle, so the verdict never changes).
 """
 
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
 from django.conf import settings
 from django.utils import translation
 
+import process_caches
 import rules
 from curriculum import uses
 from curriculum.loading import get_curriculum
@@ -45,7 +45,7 @@ def problems(puzzle_id: str) -> list[str]:
         return puzzle_problems(puzzle) + uses.too_early(puzzle, orders)
 
 
-@lru_cache(maxsize=2048)
+@process_caches.kept("practice.generators.proof._sound")
 def _sound(puzzle_id: str) -> bool:
     return not problems(puzzle_id)
 
