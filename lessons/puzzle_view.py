@@ -56,6 +56,7 @@ class PuzzleView:
     circled: Sequence[str] = ()  # squares drawn with a dashed circle
     typed_move_tucked: bool = False  # the typed-move box behind a switch (board.drawing)
     typed_move_open: bool = False  # that switch open
+    edit_url: str = ""  # 「編輯這個局面」 for a grown-up (editor.links)
     # What a lesson's page adds:
     number: int | None = None
     total: int | None = None

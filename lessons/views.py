@@ -23,6 +23,7 @@ from board.explanations import move_in_words
 from curriculum.kinds import kind_of
 from curriculum.loading import Lesson, Puzzle, get_curriculum
 from curriculum.puzzle_forms import PostError
+from editor.links import edit_url
 from lessons import answering
 from lessons.answering import Hints, Reasks, Screen, notation_taught
 from lessons.learners import current_learner, learner_and_history
@@ -212,6 +213,7 @@ def puzzle_context(
         typed_move_tucked=_typed_move_tucked(place),
         typed_move_open=bool(request.POST.get("typed_submit") or request.POST.get("typed")),
         reask=screen.reask,
+        edit_url=edit_url(request, puzzle.fen, puzzle.moves),
         **page,
     )
 
