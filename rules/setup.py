@@ -318,3 +318,69 @@ def _transposition(fen: str) -> tuple:
         raise InvalidFen(f"{fen!r} is not a legal position")
     en_passant = board.ep_square if board.has_legal_en_passant() else None
     return (board.board_fen(), board.turn, board.clean_castling_rights(), en_passant)
+
+
+class Mistake(Enum):
+    """Why a piece put on the board in setting up the starting position is not where it
+    starts (FIDE 2.3), by the rule a child learns for that piece."""
+
+    ROOK_IN_CORNER = "rook_in_corner"  # the rooks stand in the corners
+    KNIGHT_BESIDE_ROOK = "knight_beside_rook"  # each knight beside a rook
+    BISHOP_BESIDE_KNIGHT = "bishop_beside_knight"  # each bishop beside a knight
+    QUEEN_OWN_COLOUR = "queen_own_colour"  # the queen on her own colour: d1 light, d8 dark
+    KING_BESIDE_QUEEN = "king_beside_queen"  # the king on the other middle square, e1 / e8
+    PAWN_ROW = "pawn_row"  # the pawns in one row: rank 2 for White, 7 for Black
+    WRONG_SQUARE = "wrong_square"  # any other target: the piece belongs elsewhere
+
+
+START_SQUARES = {
+    symbol: tuple(
+        chess.square_name(s)
+        for s in chess.SquareSet(chess.Board().pieces_mask(piece.piece_type, piece.color))
+    )
+    for symbol in PIECES
+    for piece in (chess.Piece.from_symbol(symbol),)
+}
+RULE_OF_PIECE = {
+    "r": Mistake.ROOK_IN_CORNER,
+    "n": Mistake.KNIGHT_BESIDE_ROOK,
+    "b": Mistake.BISHOP_BESIDE_KNIGHT,
+    "q": Mistake.QUEEN_OWN_COLOUR,
+    "k": Mistake.KING_BESIDE_QUEEN,
+    "p": Mistake.PAWN_ROW,
+}
+
+
+@dataclass(frozen=True)
+class PlacementMistake:
+    """A piece put on ``squares[0]``; the rest are the squares where it belongs."""
+
+    code: Mistake
+    piece: str
+    squares: tuple[str, ...]
+
+
+def placement_mistakes(target_fen: str, placed: dict[str, str]) -> tuple[PlacementMistake, ...]:
+    """Each piece of ``placed`` (square → piece, the pieces a learner put on) that does not
+    stand where ``target_fen`` has it, with the rule it breaks: a piece whose every square in
+    the target is its starting square breaks that piece's set-up rule, any other piece
+    just stands elsewhere (WRONG_SQUARE). () when every piece stands where it belongs.
+
+    >>> [(m.code.value, m.squares) for m in placement_mistakes(START_FEN, {"e1": "Q", "d1": "K"})]
+    [('king_beside_queen', ('d1', 'e1')), ('queen_own_colour', ('e1', 'd1'))]
+    """
+    target = pieces_of(target_fen)
+    mistakes = []
+    for square, piece in sorted(placed.items(), key=lambda item: parse_square(item[0])):
+        if target.get(square) == piece:
+            continue
+        belongs = tuple(
+            s
+            for s, p in sorted(target.items(), key=lambda item: parse_square(item[0]))
+            if p == piece and placed.get(s) != piece
+        )
+        homes = tuple(s for s, p in target.items() if p == piece)
+        starting = bool(homes) and set(homes) <= set(START_SQUARES[piece])
+        code = RULE_OF_PIECE[piece.lower()] if starting else Mistake.WRONG_SQUARE
+        mistakes.append(PlacementMistake(code, piece, (square, *belongs)))
+    return tuple(mistakes)
