@@ -61,6 +61,7 @@ class Event:
     verdict: rules.Verdict | None = None
     cleared_moves: bool = False  # the change to the set-up cleared the moves played
     kept: bool = False  # castling, en_passant: the right is given now
+    count: int = 0  # quiet: moves by each side without a capture or pawn move
 
 
 def read(query: Mapping) -> Editing:
@@ -118,7 +119,9 @@ def step(editing: Editing, query: Mapping) -> tuple[Editing, Event | None]:
     """The state after the button the request names, and what it did."""
     for name, action in ACTIONS:
         if query.get(name):
-            return action(editing, query[name])
+            # the count is typed in its own box beside the button that sets it
+            value = query.get("quiet_now", "") if name == "quiet" else query[name]
+            return action(editing, value)
     return editing, None
 
 
@@ -230,6 +233,17 @@ def _castling(editing: Editing, right: str) -> tuple[Editing, Event]:
     return _set_up(editing, fen, Event("castling", piece=right, kept=not kept))
 
 
+def _quiet(editing: Editing, count: str) -> tuple[Editing, Event]:
+    try:
+        fen = setup.with_quiet_moves(editing.fen, int(count))
+    except (ValueError, rules.RulesError):
+        raise EditorError(
+            _("Write how many moves each side has made, from 0 to %(most)s.")
+            % {"most": setup.MAX_QUIET_MOVES}
+        ) from None
+    return _set_up(editing, fen, Event("quiet", count=int(count)))
+
+
 def _en_passant(editing: Editing, square: str) -> tuple[Editing, Event]:
     now = setup.en_passant_kept(editing.fen)
     try:
@@ -251,4 +265,5 @@ ACTIONS = (
     ("turn", _turn),
     ("castle", _castling),
     ("ep", _en_passant),
+    ("quiet", _quiet),
 )

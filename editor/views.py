@@ -112,7 +112,8 @@ def panel_context(editing: Editing, event: state.Event | None, *, embed: bool) -
         "question_url": (
             _url(SETS_NEW_PUZZLE, fen=editing.fen, moves=moves_text) if position else ""
         ),
-        "state_query": urlencode({"tool": editing.tool, "mode": editing.mode}),
+        "quiet_moves": setup.quiet_moves(editing.fen),
+        "quiet_most": setup.MAX_QUIET_MOVES,
     }
 
 

@@ -4,7 +4,7 @@ last button did, as sentences through gettext (English msgids, zh_Hant in locale
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 import rules
 from board.explanations import PIECE_NAMES, explain
@@ -142,6 +142,15 @@ EVENT_WORDS = {
 def _event_sentence(event: Event) -> list[str]:
     if event.kind == "refused":
         return [_("That move is not allowed."), *explain(event.verdict)]
+    if event.kind == "quiet":
+        return [
+            ngettext(
+                "Each side has made %(count)s move without a capture or a pawn move.",
+                "Each side has made %(count)s moves without a capture or a pawn move.",
+                event.count,
+            )
+            % {"count": event.count}
+        ]
     if event.kind == "castling":
         words = CASTLING_WORDS if event.kept else LOST_CASTLING_WORDS
         return [str(words[event.piece])]

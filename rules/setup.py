@@ -222,6 +222,31 @@ def with_en_passant(fen: str, square: str | None) -> str:
     return _write(board, castling, square or "-")
 
 
+MAX_QUIET_MOVES = 75  # at 75 moves each without a capture or pawn move the game is over
+
+
+def quiet_moves(fen: str) -> int:
+    """Moves by each side since the last capture or pawn move: the FEN's halfmove clock,
+    halved (the fifty-move rule counts each side's moves)."""
+    return _board(fen)[0].halfmove_clock // 2
+
+
+def with_quiet_moves(fen: str, count: int) -> str:
+    """The FEN with ``count`` moves by each side (0 to 75) since the last capture or pawn
+    move; an en passant right says a pawn has just moved, so the count is 0 there.
+
+    >>> with_quiet_moves("4k3/8/8/8/8/8/8/4K2R w K - 0 1", 49)
+    '4k3/8/8/8/8/8/8/4K2R w K - 98 1'
+    """
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_QUIET_MOVES:
+        raise InvalidFen(f"{count!r} moves: write a number from 0 to {MAX_QUIET_MOVES}")
+    board, castling, en_passant = _board(fen)
+    if en_passant != "-" and count:
+        raise InvalidFen("a pawn has just moved two squares: the count is 0")
+    board.halfmove_clock = 2 * count
+    return _write(board, castling, en_passant)
+
+
 def setup_flaws(fen: str) -> tuple[SetupFlaw, ...]:
     """Everything that makes the position impossible, most basic first; () when it could
     happen in a game (python-chess's ``status``, split by colour and with squares)."""

@@ -36,6 +36,8 @@
       });
     }
     if (button && button.name) params.set(button.name, button.value);
+    var quiet = editor.querySelector("[data-editor-quiet]");
+    if (button && button.name === "quiet" && quiet) params.set("quiet_now", quiet.value);
     params.set("partial", "1");
     if (editor.hasAttribute("data-embed")) params.set("embed", "1");
     return params;
@@ -95,7 +97,7 @@
           window.history.replaceState(null, "", editor.dataset.editorUrl + "?" + address.toString());
         }
         setUp(editor);
-        focusAgain(editor, name, name === "square" || name === "pick" || name === "castle" || name === "ep" || name === "turn" ? value : null);
+        focusAgain(editor, name, value);
         var said = editor.querySelector("[data-editor-said]");
         announce(said ? said.textContent.trim() : "");
       });
@@ -129,6 +131,13 @@
   }
 
   function onKeyDown(event) {
+    if (event.key === "Enter" && event.target.matches("[data-editor-quiet]")) {
+      // Enter in the count's box sets the count (not the form's first button)
+      event.preventDefault();
+      var set = event.currentTarget.querySelector("[data-editor-quiet-set]");
+      if (set) refresh(event.currentTarget, set);
+      return;
+    }
     var button = event.target.closest("button[data-square]");
     if (!button) return;
     var editor = event.currentTarget;

@@ -121,6 +121,13 @@ def test_a_fen_pasted_and_its_castling_rights_in_words(
     expect(page.locator("[data-editor-panel]")).to_have_attribute(
         "data-fen", "r3k3/8/8/8/8/8/8/4K3 w - - 0 1"
     )
+    # the fifty-move count in words: typed, then Enter
+    page.locator("[data-editor-quiet]").fill("50")
+    page.locator("[data-editor-quiet]").press("Enter")
+    expect(page.locator("[data-editor-said]")).to_have_text(
+        "雙方各走了 50 步，都沒有吃子也沒有走兵。"
+    )
+    expect(page.locator("input[name=fen]")).to_have_value("r3k3/8/8/8/8/8/8/4K3 w - - 100 1")
     # a text that is not a FEN: said in words, nothing lost
     page.locator("input[name=fen]").fill("not a fen")
     page.locator('button[name="load"]').click()

@@ -171,8 +171,8 @@ def test_the_panel_alone_is_sent_to_the_script_with_plain_buttons_when_embedded(
     html = response.content.decode()
     assert "<html" not in html and "data-editor-panel" in html
     assert 'type="submit"' not in html
-    # the include's panel carries no inputs of its own: the form's fen and moves are the state
-    assert "<input" not in html
+    # the include's panel posts no input of its own: the form's fen and moves are the state
+    assert not re.search(r"<input[^>]* name=", html)
     assert "data-editor-referee" not in html
     standalone = get(client, fen=KINGS, partial="1").content.decode()
     assert 'type="submit"' in standalone and 'name="tool"' in standalone
@@ -214,3 +214,15 @@ def test_a_grown_up_sees_edit_this_position_on_a_lesson_and_the_referee_board(cl
     session[LOCKED_SESSION_KEY] = True
     session.save()
     assert "data-edit-position" not in client.get(lesson, follow=True).content.decode()
+
+
+def test_the_moves_without_a_capture_or_pawn_move_are_set_in_words(client):
+    response = get(client, fen=KINGS, quiet="1", quiet_now="49")
+    assert panel(response)["fen"] == "4k3/8/8/8/8/8/8/4K3 w - - 98 1"
+    assert panel(response)["said"] == "雙方各走了 49 步，都沒有吃子也沒有走兵。"
+    assert 'id="editor-quiet" type="number"' in response.content.decode()
+    assert 'value="49" data-editor-quiet' in response.content.decode()
+    for bad in ("76", "-1", "x", ""):
+        response = get(client, fen=KINGS, quiet="1", quiet_now=bad)
+        assert response.status_code == 400
+        assert "請寫雙方各走了幾步，從 0 到 75。" in response.content.decode()

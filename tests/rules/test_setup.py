@@ -161,3 +161,16 @@ def test_positions_that_look_the_same_differ_by_their_rights():
     assert setup.same_position(
         "4k3/8/8/3p4/8/8/8/4K3 w - d6 0 1", "4k3/8/8/3p4/8/8/8/4K3 w - - 0 1"
     )
+
+
+def test_the_moves_without_a_capture_are_each_sides_moves():
+    fen = setup.with_quiet_moves(KINGS, 50)
+    assert fen == "4k3/8/8/8/8/8/8/4K3 w - - 100 1"
+    assert setup.quiet_moves(fen) == 50
+    rook = setup.with_quiet_moves("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 50)
+    assert rules.Claim.FIFTY_MOVES in rules.assess(rook).claims
+    for bad in (76, -1, "3", True):
+        with pytest.raises(rules.InvalidFen):
+            setup.with_quiet_moves(KINGS, bad)
+    with pytest.raises(rules.InvalidFen):  # a pawn has just moved
+        setup.with_quiet_moves("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", 3)
