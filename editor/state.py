@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from django.utils.translation import gettext as _
 
@@ -40,13 +41,18 @@ class Editing:
     selected: str | None = None  # play mode: the piece picked up
     pending: str | None = None  # play mode: the pawn move (from+to) waiting for its piece
 
-    @property
+    @cached_property
     def legal(self) -> bool:
         return not setup.setup_flaws(self.fen)
 
-    def position(self) -> rules.Position | None:
-        """The position now (after the moves), or None while the set-up is impossible."""
+    @cached_property
+    def _position(self) -> rules.Position | None:
         return rules.Position(self.fen, self.moves) if self.legal else None
+
+    def position(self) -> rules.Position | None:
+        """The position now (after the moves), or None while the set-up is impossible;
+        replayed once per state (raises a rules.RulesError for a history it cannot play)."""
+        return self._position
 
 
 @dataclass(frozen=True)

@@ -66,6 +66,7 @@ def test_the_rooks_put_on_by_keyboard_only(page: Page, live_server):
     page.keyboard.press("Enter")
     expect(page.locator("#take-R")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#take-R")).to_be_focused()
+    wait_for_htmx(page)
     for _ in range(2):
         page.keyboard.press("Tab")
     expect(square(page, "a8")).to_be_focused()  # one Tab stop: the board's first square
@@ -74,12 +75,15 @@ def test_the_rooks_put_on_by_keyboard_only(page: Page, live_server):
     page.keyboard.press("Enter")  # a1
     expect(feedback(page)).to_have_text("a1 放了白車。")
     expect(square(page, "a1")).to_be_focused()
+    wait_for_htmx(page)
     for key in ["End", "Enter"]:  # h1
         page.keyboard.press(key)
     expect(feedback(page)).to_have_text("h1 放了白車。")
+    wait_for_htmx(page)
     page.locator("#take-r").focus()
     page.keyboard.press("Enter")
     expect(page.locator("#take-r")).to_have_attribute("aria-pressed", "true")
+    wait_for_htmx(page)
     for name in ("a8", "h8"):
         square(page, name).focus()
         page.keyboard.press("Enter")
