@@ -27,6 +27,19 @@ class Taps:
         self.page.wait_for_function("() => !document.querySelector('[data-editor][aria-busy]')")
 
 
+SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
+  'main a[href], main button, main input:not([type=hidden])'))
+  .map((element) => [element.getAttribute('aria-label') || element.textContent.trim() ||
+    element.name, element.getBoundingClientRect()])
+  .filter(([, box]) => box.width > 1 && (box.width < 44 || box.height < 44))
+  .map(([name, box]) => `${name}: ${box.width} x ${box.height}`)"""
+
+
+def small_targets(page: Page) -> list[str]:
+    """The editor's tap targets under 44 × 44 px (WCAG 2.5.5)."""
+    return page.evaluate(SMALL_TARGETS)
+
+
 def fen_of(page: Page) -> str:
     return page.locator("[data-editor-panel]").get_attribute("data-fen")
 
@@ -62,6 +75,7 @@ def test_a_mate_in_one_set_up_by_tap_and_counted(page: Page, live_server, screen
     taps.on('[data-edit-board] [data-square="d1"]')
     expect(square(page, "d1")).to_have_attribute("aria-label", "d1，空格")
     assert_no_horizontal_scroll(page)
+    assert small_targets(page) == []
     page.screenshot(path=str(screenshot_dir / "editor-375.png"), full_page=True)
     assert_no_axe_violations(axe, page)
     link = page.locator("[data-editor-question]")
