@@ -143,3 +143,11 @@ def test_each_piece_breaks_its_own_rule_of_the_starting_position():
     )
     other = "4k3/8/8/8/8/8/8/3RK3 w - - 0 1"
     assert setup.placement_mistakes(other, {"b1": "R"})[0].code is Mistake.WRONG_SQUARE
+
+
+def test_the_live_lessons_picker_leaves_the_setup_puzzles_out():
+    from live.puzzles import choices
+
+    offered = [choice.value for _title, group in choices() for choice in group]
+    assert "setup/setup-corner-a1" in offered
+    assert not [value for value in offered if value.startswith("setup/setup-place-")]
