@@ -24,13 +24,14 @@ import process_caches
 import rules
 from board.drawing import square_buttons
 from board.explanations import PIECE_NAMES
+from rules import setup
 
 FILES = "abcdefgh"
 RANKS = "12345678"
 SQUARE_NAMES = frozenset(f + r for f in FILES for r in RANKS)
 LIGHT_SQUARES = frozenset(f + r for f in FILES for r in RANKS if (FILES.index(f) + int(r)) % 2 == 0)
 PROMOTION_PIECES = ("q", "r", "b", "n")
-MODES = ("move", "mark", "view")
+MODES = ("move", "mark", "view", "place")  # place: a set-up being made (a setup puzzle)
 TYPED_MOVE_MAX_LENGTH = 12
 
 
@@ -195,9 +196,11 @@ def _board_view(
     label: str,
     language: str | None,
 ) -> BoardView:
-    placement = piece_placement(fen)
+    if mode == "place":  # pieces being put on: the kings may not be there yet
+        placement, mated_king = setup.pieces_of(fen), None
+    else:
+        placement, mated_king = piece_placement(fen), rules.checkmated_king(fen)
     orientation = orientation or side_to_move(fen)
-    mated_king = rules.checkmated_king(fen)
     last = {last_move[:2], last_move[2:4]} if last_move else set()
     files = tuple(FILES) if orientation == "white" else tuple(reversed(FILES))
     ranks = tuple(reversed(RANKS)) if orientation == "white" else tuple(RANKS)

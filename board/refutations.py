@@ -75,6 +75,16 @@ SENTENCES = {
     Fact.NO_MATING_MATERIAL: _(
         "With only the pieces on %(squares)s nobody can checkmate: a dead position."
     ),
+    Fact.EN_PASSANT_THEN: _(
+        "The pieces stood so before, but then the %(other)s on %(square)s could take the pawn "
+        "on %(square2)s en passant: not the same position. Times it has really appeared: "
+        "%(count)s."
+    ),
+    Fact.CASTLING_THEN: _(
+        "The pieces stood so before, but then the %(other)s on %(square)s could still castle "
+        "with the %(other2)s on %(square2)s: not the same position. Times it has really "
+        "appeared: %(count)s."
+    ),
     Fact.COUNT_RESET: _("The pawn move to %(square)s started the count again: no fifty moves yet."),
     Fact.MOVE_IS_LEGAL: _("The %(other)s on %(square)s may go to %(square2)s."),
     Fact.KNIGHT_JUMPS: _(

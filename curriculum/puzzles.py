@@ -39,6 +39,7 @@ class Puzzle:
     options: tuple[Option, ...] = ()
     answer: tuple[str, ...] = ()  # choice/assess: stated answer (checked); text: answer key
     again: str = ""  # a two-option question: the puzzle asked after a miss (curriculum.reasks)
+    place: tuple[str, ...] = ()  # setup puzzles: the squares of `fen` the learner fills
     uses: tuple[str, ...] = ()  # rules named in the file (curriculum.uses adds the derived ones)
 
     def __hash__(self) -> int:  # goal and params are mappings: hash by the stable id

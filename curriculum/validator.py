@@ -102,7 +102,10 @@ def _question_key(puzzle: Puzzle) -> tuple:
     params = tuple(sorted((k, str(v)) for k, v in puzzle.params.items()))
     # Text questions are told in words; the others ask about the position and its history.
     position = puzzle.prompt if puzzle.kind == "text" else (puzzle.fen, puzzle.moves)
-    return (puzzle.kind, position, puzzle.target, puzzle.square, puzzle.question, params, goal)
+    return (
+        *(puzzle.kind, position, puzzle.target, puzzle.square, puzzle.question, params, goal),
+        tuple(sorted(puzzle.place)),  # a setup puzzle: the squares to fill
+    )
 
 
 def _repeated_puzzles(lessons: list[tuple[Path, Lesson]]):

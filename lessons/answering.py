@@ -114,6 +114,7 @@ class Screen:
     played: tuple[str, ...] = ()
     selected: str | None = None
     marked: frozenset[str] = frozenset()
+    tool: str = ""  # a setup puzzle: the piece in hand
     chosen: tuple[str, ...] = ()
     highlights: tuple[str, ...] = ()
     last_move: str | None = None
@@ -133,6 +134,9 @@ class Screen:
 def first_screen(puzzle: Puzzle, reasks: Reasks | None = None) -> Screen:
     """The puzzle's place before an answer: what a miss moved it to, if anything."""
     asked = reasks.asked(puzzle) if reasks is not None else puzzle
+    kind = kind_of(asked)
+    if kind.BOARD_MODE == "place":  # the board before any piece is put on
+        return Screen(puzzle=puzzle, fen=kind.position_now(asked, ()).fen_now, asked=asked)
     return Screen(puzzle=puzzle, fen=asked.start_fen, asked=asked)
 
 
@@ -158,6 +162,8 @@ def answer(
     position = kind.position_now(asked, played)  # the history is replayed once, here
     fen = position.fen_now if position else asked.fen
     screen = Screen(puzzle=puzzle, fen=fen, asked=asked, played=played)
+    if kind.BOARD_MODE == "place":
+        return _Answering(screen, hints, reasks, learner).placing(kind, position, post)
     if kind.BOARD_MODE == "view":
         offered = {option.value for option in asked.options}
         screen.chosen = read_options(post, offered, kind.several(asked))
@@ -191,6 +197,25 @@ class _Answering:
             return screen
         outcome = judge(screen.asked, kind.answer_from(screen.chosen))
         return self.judged(outcome, " ".join(screen.chosen))
+
+    def placing(self, kind, placing, post: Mapping) -> Screen:
+        """A setup puzzle: a piece taken from the palette, put on or taken off; once every
+        piece is on the board, the placement is judged (and recorded)."""
+        screen = self.screen
+        step = kind.step(screen.asked, placing, post)
+        screen.tool = step.tool
+        if post.get("hint"):
+            self.hints.remember(screen.puzzle)
+            screen.hint_requested = True
+            return screen
+        placing = kind.position_now(screen.asked, step.played)
+        screen.played, screen.fen = step.played, placing.fen_now
+        if step.said:
+            screen.feedback = Feedback.note(step.said)
+        if not step.complete:
+            return screen
+        outcome = judge(screen.asked, placing.placed, step.played, placing)
+        return self.judged(outcome, kind.answer_text(placing.placed))
 
     def board(self, action, position) -> Screen:
         screen, puzzle = self.screen, self.screen.asked
@@ -310,6 +335,9 @@ def _missed(screen: Screen, outcome: Outcome, mistakes: int) -> Feedback:
         screen.highlights = tuple(sorted({*screen.highlights, *named_squares(*said)}))
     elif mode == "move":
         messages = [outcome.message] if outcome.message else []
+    elif mode == "place":  # each misplaced piece by its rule; its squares ringed
+        messages = [outcome.message]
+        screen.highlights = tuple(sorted(outcome.truth))
     else:
         messages = said or [outcome.message]
         screen.highlights = named_squares(*messages)

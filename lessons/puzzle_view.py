@@ -25,6 +25,16 @@ from lessons.steps import Step, steps_nav
 JINJA = "jinja2"  # settings.TEMPLATES' engine for the fragments
 
 
+@dataclass(frozen=True, slots=True)
+class PaletteChoice:
+    """A piece a setup puzzle's learner may take (the palette beside the board)."""
+
+    value: str  # its letter, "Q" or "k"
+    label: str  # its name, 「白后」
+    image: str
+    pressed: bool  # the piece in hand
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PuzzleView:
     """Everything the puzzle's section shows. lessons.views.puzzle_context makes one from an
@@ -56,6 +66,9 @@ class PuzzleView:
     circled: Sequence[str] = ()  # squares drawn with a dashed circle
     typed_move_tucked: bool = False  # the typed-move box behind a switch (board.drawing)
     typed_move_open: bool = False  # that switch open
+    edit_url: str = ""  # 「編輯這個局面」 for a grown-up (editor.links)
+    palette: Sequence[PaletteChoice] = ()  # a setup puzzle: the pieces to take
+    tool: str = ""  # a setup puzzle: the piece in hand
     # What a lesson's page adds:
     number: int | None = None
     total: int | None = None

@@ -18,17 +18,18 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 import process_caches
 import rules
-from board.component import BoardInputError, board_context, promotion_context
-from board.explanations import move_in_words
+from board.component import BoardInputError, board_context, piece_image, promotion_context
+from board.explanations import PIECE_NAMES, move_in_words
 from curriculum.kinds import kind_of
 from curriculum.loading import Lesson, Puzzle, get_curriculum
 from curriculum.puzzle_forms import PostError
+from editor.links import edit_url
 from lessons import answering
 from lessons.answering import Hints, Reasks, Screen, notation_taught
 from lessons.learners import current_learner, learner_and_history
 from lessons.progress import first_unsolved, lesson_progress, puzzle_ids, stars_by_puzzle
 from lessons.progress import lesson_map as build_lesson_map
-from lessons.puzzle_view import PuzzleView, puzzle_section
+from lessons.puzzle_view import PaletteChoice, PuzzleView, puzzle_section
 from lessons.steps import Step, steps_of
 from lessons.stickers import group_complete
 
@@ -212,8 +213,24 @@ def puzzle_context(
         typed_move_tucked=_typed_move_tucked(place),
         typed_move_open=bool(request.POST.get("typed_submit") or request.POST.get("typed")),
         reask=screen.reask,
+        edit_url=edit_url(request, puzzle.fen, puzzle.moves),
+        **_palette(puzzle, screen, solved),
         **page,
     )
+
+
+def _palette(puzzle: Puzzle, screen: Screen, solved: bool) -> dict:
+    """A setup puzzle's pieces to take, the one in hand pressed (the first at the start)."""
+    kind = kind_of(puzzle)
+    if kind.BOARD_MODE != "place" or solved:
+        return {}
+    pieces = kind.palette(puzzle)
+    tool = screen.tool if screen.tool in pieces else pieces[0]
+    choices = [
+        PaletteChoice(piece, str(PIECE_NAMES[piece]), piece_image(piece), piece == tool)
+        for piece in pieces
+    ]
+    return {"palette": choices, "tool": tool}
 
 
 def _typed_move_tucked(puzzle: Puzzle) -> bool:
@@ -234,7 +251,7 @@ def _board(screen: Screen, solved: bool):
     if not screen.fen:
         return None  # a text puzzle with no position
     mode = kind_of(puzzle).BOARD_MODE
-    if solved and mode == "move":
+    if solved and mode in ("move", "place"):
         mode = "view"  # after the solve a move board is only shown; marks stay, outside a form
     # A question about a square or a move rings the square (the move's piece) without
     # tinting it; the move's destination gets a dashed circle (see _circled).
@@ -257,7 +274,7 @@ def _orientation(puzzle: Puzzle) -> str:
     """The learner's side at the bottom, first screen to last; a question with no move to
     make or to judge (how does the game stand?) keeps White at the bottom, as the
     coordinates were learnt, whoever is to move."""
-    if kind_of(puzzle).BOARD_MODE == "view" and not _focus_move(puzzle):
+    if kind_of(puzzle).BOARD_MODE in ("view", "place") and not _focus_move(puzzle):
         return "white"
     return puzzle.side_to_move
 

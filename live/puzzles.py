@@ -13,6 +13,7 @@ import rules
 from board.component import BoardView, board_context
 from board.explanations import PIECE_NAMES
 from curriculum.judging import judge
+from curriculum.kinds import kind_of
 from curriculum.loading import Puzzle, get_curriculum
 from curriculum.outcome import Result
 from tutor.people.misconceptions import misconception_for
@@ -27,13 +28,15 @@ class PuzzleChoice:
 
 
 def choices() -> list[tuple[str, list[PuzzleChoice]]]:
-    """Every puzzle of every lesson, grouped by lesson title, for the teacher's picker."""
+    """Every puzzle of every lesson, grouped by lesson title, for the teacher's picker; not
+    the setup puzzles (the projector would show the position the class is to set up)."""
     return [
         (
             lesson.title,
             [
                 PuzzleChoice(f"{lesson.slug}/{puzzle.id}", f"{number}. {puzzle.prompt}")
                 for number, puzzle in enumerate(lesson.puzzles, start=1)
+                if kind_of(puzzle).BOARD_MODE != "place"
             ],
         )
         for lesson in get_curriculum().lessons

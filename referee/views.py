@@ -22,6 +22,7 @@ from board.component import BoardInputError, board_context, promotion_context, r
 from board.explanations import describe_claim, describe_termination, explain
 from board.feedback import Feedback
 from curriculum.outcome import Result
+from editor.links import edit_url
 from referee import game as referee
 from referee.game import Game
 
@@ -119,6 +120,7 @@ def _page(
         "score": (score := referee.score_sheet(game)),
         "score_rows": _score_rows(score),
         "may_agree_draw": referee.may_agree_draw(game),
+        "edit_url": edit_url(request, now.fen),
     }
     template = f"{TEMPLATE}#referee" if request.htmx else TEMPLATE
     response = render(request, template, context)

@@ -88,6 +88,9 @@ class Fact(Enum):
     MATING_MATERIAL = "mating_material"  # the pieces that could still checkmate
     NO_MATING_MATERIAL = "no_mating_material"  # every piece left besides the kings (or the kings)
     POSITION_COUNT = "position_count"  # count: times the position has appeared
+    # The same pieces on the same squares came before, but with other rights (FIDE 9.2.3):
+    EN_PASSANT_THEN = "en_passant_then"  # the pawn that could take en passant then, its target
+    CASTLING_THEN = "castling_then"  # king, rook: that castling was still allowed then
     MOVE_COUNT = "move_count"  # count: moves by each side without a capture or pawn move
     COUNT_RESET = "count_reset"  # the square of the pawn move or capture that reset the count
     # Moves.

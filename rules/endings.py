@@ -199,6 +199,11 @@ def ending_refutation(board: chess.Board, chosen: str) -> Refutation:
         others = sorted(chess.SquareSet(board.occupied & ~board.kings))
         named = others or sorted(chess.SquareSet(board.kings))
         return refutation(board, Fact.NO_MATING_MATERIAL, *named)
+    return _counted(board, chosen, termination)
+
+
+def _counted(board: chess.Board, chosen: str, termination: Termination | None) -> Refutation:
+    """A draw by counting chosen wrongly (or missed): the moves counted, or the positions."""
     if chosen in (Claim.FIFTY_MOVES.value, Termination.SEVENTYFIVE_MOVES.value) or (
         termination is Termination.SEVENTYFIVE_MOVES
         or (Claim.FIFTY_MOVES in claims_now(board) and chosen == "ongoing")
@@ -207,4 +212,44 @@ def ending_refutation(board: chess.Board, chosen: str) -> Refutation:
         if reset is not None and board.halfmove_clock < 100:
             return refutation(board, Fact.COUNT_RESET, reset, count=board.halfmove_clock // 2)
         return refutation(board, Fact.MOVE_COUNT, count=board.halfmove_clock // 2)
+    if chosen in (Claim.THREEFOLD_REPETITION.value, Termination.FIVEFOLD_REPETITION.value):
+        other_rights = _looks_alike_with_other_rights(board)
+        if other_rights is not None:
+            return other_rights
     return refutation(board, Fact.POSITION_COUNT, count=repetitions(board))
+
+
+def looks_alike(board: chess.Board) -> list[chess.Board]:
+    """Every earlier position of the game with the same pieces on the same squares and the
+    same side to move as ``board`` (its rights may differ), first first, ``board`` excluded."""
+    replay = board.root()
+    shape = (board.board_fen(), board.turn)
+    found = []
+    for move in board.move_stack:
+        if (replay.board_fen(), replay.turn) == shape:
+            found.append(replay.copy(stack=False))
+        replay.push(move)
+    return found
+
+
+def _looks_alike_with_other_rights(board: chess.Board) -> Refutation | None:
+    """When the position seems to have come three times but one of those times another
+    right stood (an en passant capture, a castling still allowed), that time: it was not
+    the same position (FIDE 9.2.3). None otherwise."""
+    earlier = looks_alike(board)
+    if len(earlier) + 1 < 3:
+        return None
+    count = repetitions(board)
+    for then in earlier:
+        if then.has_legal_en_passant() and not board.has_legal_en_passant():
+            move = next(m for m in then.legal_moves if then.is_en_passant(m))
+            taken = move.to_square + (-8 if then.turn == chess.WHITE else 8)
+            return refutation(board, Fact.EN_PASSANT_THEN, move.from_square, taken, count=count)
+        lost = then.clean_castling_rights() & ~board.clean_castling_rights()
+        if lost:
+            rook = chess.lsb(lost)
+            king = then.king(
+                chess.WHITE if chess.BB_SQUARES[rook] & chess.BB_RANK_1 else chess.BLACK
+            )
+            return refutation(board, Fact.CASTLING_THEN, king, rook, count=count)
+    return None

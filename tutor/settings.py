@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "lessons",
     "glossary",
     "referee",
+    "editor",
     "practice",
     "tutor.people",
     "live",

@@ -7,6 +7,7 @@ urlpatterns = [
     path("", include("lessons.urls")),
     path("", include("glossary.urls")),
     path("", include("referee.urls")),
+    path("", include("editor.urls")),
     path("", include("practice.urls")),
     path("", include("tutor.people.urls")),
     path("", include("live.urls")),

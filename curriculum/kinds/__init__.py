@@ -4,7 +4,9 @@ A kind module has ``NAME``; ``BOARD_MODE`` (how the board takes input: "move",
 "mark", or "view" for a picture); ``AUTHORED_OPTIONS`` (the file writes option
 texts the validator reads); ``load(raw)`` (the kind's own fields of a content
 table, raising a ContentError); ``validate(puzzle)`` (raising validator Problem);
-``played_from(post)`` and ``position_now(puzzle, played)`` (where a try stands);
+``played_from(post)`` and ``position_now(puzzle, played)`` (where a try stands; a
+"place" kind's is the board being set up, with ``fen_now``, and its ``step(puzzle,
+placing, post)`` reads a tap);
 ``answer_from(chosen)`` for option kinds; ``several(puzzle)`` (checkboxes rather
 than radio buttons); and ``judge(puzzle, answer, played)`` returning an Outcome.
 
@@ -13,10 +15,10 @@ Adding a kind is one module here plus its entry in ``KINDS``, and content.
 
 from types import MappingProxyType, ModuleType
 
-from curriculum.kinds import assess, choice, move, squares, text
+from curriculum.kinds import assess, choice, move, setup, squares, text
 
 KINDS: MappingProxyType[str, ModuleType] = MappingProxyType(
-    {kind.NAME: kind for kind in (move, squares, choice, assess, text)}
+    {kind.NAME: kind for kind in (move, squares, choice, assess, text, setup)}
 )
 
 

@@ -87,6 +87,7 @@
       toggleMark(board, button);
       return true;
     }
+    if (mode === "place") return false; // a setup puzzle: every tap puts a piece on or off
     if (mode !== "move") return true;
     var current = selectedSquare(board);
     var piece = button.dataset.piece;

@@ -16,6 +16,7 @@ from curriculum.judging import judge
 from curriculum.kinds import assess, choice, squares
 from curriculum.loading import curriculum_in, get_curriculum
 from lessons.answering import _said
+from rules import setup as rules_setup
 
 PUZZLES = [p for lesson in get_curriculum().lessons for p in lesson.puzzles]
 GENERIC = "不對喔。再讀一次題目。"
@@ -114,6 +115,16 @@ def test_the_generic_miss_count_is_zero():
 
 
 def _every_wrong_answer(puzzle):
+    if puzzle.kind == "setup":  # the first piece to put on swapped with another kind, or off
+        target = rules_setup.pieces_of(puzzle.fen)
+        placed = {square: target[square] for square in puzzle.place}
+        first = puzzle.place[0]
+        other = next((s for s in puzzle.place if target[s] != target[first]), None)
+        if other is None:
+            placed["e4"] = placed.pop(first)
+        else:
+            placed[first], placed[other] = placed[other], placed[first]
+        return [placed]
     if puzzle.kind == "text":
         return [[o.value] for o in puzzle.options if o.value not in puzzle.answer]
     return wrong_answers(puzzle)
