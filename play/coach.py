@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 import rules
 from board.explanations import describe_termination
 from curriculum.loading import get_curriculum
+from languages import lists
 from play.models import RESIGNATION
 from rules.coaching import Moment, Note, missed_moments, moments
 
@@ -119,7 +120,7 @@ def _said(text: str, rule: str) -> Said:
 
 def _sans(position: rules.Position, moves: tuple[str, ...]) -> str:
     """The moves as the score sheet writes them, 「Qg6、Qh5」."""
-    return gettext(", ").join(rules.check_move(position, move).san or move for move in moves)
+    return lists.join(rules.check_move(position, move).san or move for move in moves)
 
 
 def notes_now(position: rules.Position) -> list[Said]:

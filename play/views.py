@@ -77,6 +77,10 @@ def pick(request: HttpRequest) -> HttpResponse:
     return render(request, "play/pick.html", context)
 
 
+def _over() -> str:
+    return gettext("This game is over. Press “Play again” to start a new one.")
+
+
 def _no_position() -> str:
     return gettext("This FEN is not a legal chess position, so no game can start from it.")
 
@@ -136,7 +140,7 @@ def _move(request: HttpRequest, game: Game) -> HttpResponse:
             game.pk, ply, action.move, claim_draw=request.POST.get("claim_draw") == "1"
         )
     except games.GameIsOver:
-        return _bad_request(request, gettext("This game is over. Start a new game to play again."))
+        return _bad_request(request, _over())
     except games.Stale:
         return _moved_on(request, game)
     except rules.RulesError:
@@ -274,7 +278,7 @@ def _game_action(request: HttpRequest, game_id: int, act) -> HttpResponse:
     try:
         return act(game, ply)
     except games.GameIsOver:
-        return _bad_request(request, gettext("This game is over. Start a new game to play again."))
+        return _bad_request(request, _over())
     except games.Stale:
         return _moved_on(request, game)
     except games.PlayError:
