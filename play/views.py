@@ -25,6 +25,7 @@ from board.feedback import Feedback
 from board.refutations import named_squares
 from curriculum.outcome import Result
 from lessons.learners import current_learner, current_or_new_learner
+from lessons.models import Learner
 from play import coach, games, progress
 from play.games import State
 from play.models import Game, PlaySettings
@@ -99,6 +100,8 @@ def new_game(request: HttpRequest) -> HttpResponse:
     except ValueError:
         return _bad_request(request, gettext("This form cannot be read."))
     learner = current_or_new_learner(request)
+    # A game is a visit: an anonymous learner who only plays is not idle (forget_idle_learners).
+    Learner.objects.filter(pk=learner.pk).update(last_active_at=timezone.now())
     try:
         with transaction.atomic():
             games.abandon_unfinished(learner)
