@@ -102,6 +102,8 @@ def start(
     if side not in SIDES:
         raise PlayError(f"unknown side {side!r}")
     fen = rules.position_after(start_fen.strip())
+    if len(fen) > Game._meta.get_field("start_fen").max_length:
+        raise rules.InvalidFen("a position written longer than any real one")
     with transaction.atomic():
         game = Game.objects.create(
             learner=learner,

@@ -60,7 +60,8 @@ def _ply(request: HttpRequest) -> int | None:
 
 @require_safe
 def pick(request: HttpRequest) -> HttpResponse:
-    """Pick a side and an opponent (weakest first); carry on with an unfinished game."""
+    """Pick a side and an opponent (weakest first); carry on with an unfinished game.
+    ``?fen=`` starts the game from a position, ``?seed=`` fixes the computer's choices."""
     learner = current_learner(request)
     fen = request.GET.get("fen", "")
     if fen:
@@ -68,9 +69,13 @@ def pick(request: HttpRequest) -> HttpResponse:
             fen = rules.position_after(fen.strip())
         except rules.RulesError:
             return _bad_request(request, _no_position())
+    seed = request.GET.get("seed", "")  # the same computer's moves for everyone given it
+    if seed and not (seed.isdigit() and len(seed) <= 15):
+        return _bad_request(request, gettext("This form cannot be read."))
     context = {
         "opponents": TABLE,
         "fen": fen,
+        "seed": seed,
         "unfinished": progress.unfinished(learner) if learner else None,
         "summary": progress.summary(learner) if learner else None,
         "homework": progress.homework_for(learner) if learner else [],
@@ -98,6 +103,8 @@ def new_game(request: HttpRequest) -> HttpResponse:
     try:
         seed = int(request.POST["seed"]) if request.POST.get("seed") else None
     except ValueError:
+        seed = -1
+    if seed is not None and not 0 <= seed < 10**15:
         return _bad_request(request, gettext("This form cannot be read."))
     learner = current_or_new_learner(request)
     # A game is a visit: an anonymous learner who only plays is not idle (forget_idle_learners).

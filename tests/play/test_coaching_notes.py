@@ -69,7 +69,7 @@ def said(fen, moves=()):
             "stalemate_trap",
             "k7/8/1K6/8/8/8/8/2Q5 w - - 0 1",
             (),
-            "小心：Qc7、Qf4 這一步會逼和，不是將死。",
+            "小心：走 Qc7、Qf4 會逼和，不是將死。",
             "/lessons/stalemate/",
             "8/8/8/3k4/8/8/8/R3K3 w - - 0 1",  # a rook ahead, but no move stalemates
             (),

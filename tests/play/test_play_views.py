@@ -170,6 +170,8 @@ def test_a_threefold_claim_draws(client):
         {"opponent": "any_move", "side": "green"},
         {"opponent": "any_move", "side": "white", "fen": "not a fen"},
         {"opponent": "any_move", "side": "white", "seed": "x"},
+        {"opponent": "any_move", "side": "white", "seed": "-3"},
+        {"opponent": "any_move", "side": "white", "fen": "4k3/8/8/8/8/8/8/4K3 w - - 0 " + "9" * 90},
     ],
 )
 def test_a_bad_new_game_is_a_400_in_words(client, data):
