@@ -142,23 +142,24 @@ def promotion_note() -> Said:
     return _said(gettext("Your pawn has reached the end: choose a piece."), Note.PROMOTION.value)
 
 
-def missed(start_fen: str, moves: list[str], side: str) -> list[Said]:
-    """The moments ``side`` missed in the game, in order (「第 12 步你可以王車易位」)."""
+def missed(position: rules.Position, sans: list[str], side: str) -> list[Said]:
+    """The moments ``side`` missed in the game that led to ``position`` (its moves written
+    ``sans``), in order (「第 12 步你可以王車易位」)."""
     said = []
-    for moment in missed_moments(start_fen, moves):
+    for moment in missed_moments(position):
         if moment.side != side or moment.note not in MISSED:
             continue
-        said.append(_said(_missed_sentence(start_fen, moves, moment), moment.note.value))
+        said.append(_said(_missed_sentence(position, sans, moment), moment.note.value))
     return said
 
 
-def _missed_sentence(start_fen: str, moves: list[str], moment: Moment) -> str:
-    position = rules.Position(start_fen, moves[: moment.ply])
+def _missed_sentence(position: rules.Position, sans: list[str], moment: Moment) -> str:
     words = {"number": moment.move_number, "moves": "", "played": ""}
-    if moment.moves:
-        words["moves"] = _sans(position, moment.moves)
     if moment.played:
-        words["played"] = _sans(position, (moment.played,))
+        words["played"] = sans[moment.ply]
+    if moment.moves:  # moves not played: written in the position of that moment
+        then = rules.Position(position.fen, position.moves[: moment.ply])
+        words["moves"] = _sans(then, moment.moves)
     return str(MISSED[moment.note]) % words
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -45,10 +45,11 @@ class State:
 
     game: Game
     moves: list[GameMove]
-    position: rules.Position = field(init=False)
+    position: rules.Position | None = None  # given when known: else replayed here, once
 
     def __post_init__(self) -> None:
-        self.position = rules.Position(self.game.start_fen, [m.uci for m in self.moves])
+        if self.position is None:
+            self.position = rules.Position(self.game.start_fen, [m.uci for m in self.moves])
 
     @property
     def ply(self) -> int:
@@ -76,8 +77,13 @@ class Played:
     resent: bool = False
 
 
-def load(game: Game) -> State:
-    return State(game, list(game.moves.all()))
+def load(game: Game, known: State | None = None) -> State:
+    """The game as stored; the position of ``known`` (read earlier in the request) is kept
+    when the moves are still the same, so a request replays the history once."""
+    moves = list(game.moves.all())
+    if known is not None and [m.uci for m in moves] == [m.uci for m in known.moves]:
+        return State(game, moves, known.position)
+    return State(game, moves)
 
 
 def takebacks_allowed(learner: Learner) -> bool:
@@ -124,13 +130,16 @@ def _locked(game_id: int) -> Game:
     return Game.objects.select_for_update().get(pk=game_id)
 
 
-def play(game_id: int, ply: int, move: str, *, claim_draw: bool = False) -> Played:
+def play(
+    game_id: int, ply: int, move: str, *, claim_draw: bool = False, known: State | None = None
+) -> Played:
     """The learner plays the UCI ``move`` on the board of ``ply`` moves; the computer
-    answers. An illegal move is judged and nothing is recorded. Raises Stale, GameIsOver,
+    answers. An illegal move is judged and nothing is recorded. ``known``: the game as
+    read before, its position reused if nothing changed since. Raises Stale, GameIsOver,
     or a rules.RulesError for a move that cannot be read."""
     try:
         with transaction.atomic():
-            return _play(_locked(game_id), ply, move, claim_draw)
+            return _play(load(_locked(game_id), known), ply, move, claim_draw)
     except IntegrityError:
         # Two requests for the same ply at once (no row lock on SQLite's deferred reads):
         # the other one recorded it.
@@ -146,8 +155,8 @@ def _already_played(state: State, ply: int, move: str) -> bool:
     )
 
 
-def _play(game: Game, ply: int, move: str, claim_draw: bool) -> Played:
-    state = load(game)
+def _play(state: State, ply: int, move: str, claim_draw: bool) -> Played:
+    game = state.game
     if _already_played(state, ply, move):
         return Played(state, resent=True)
     if game.over:
@@ -213,7 +222,7 @@ def rules_met(state: State) -> list[str]:
     """The rule moments the learner met in the game (rules.coaching.Note values, in the
     order first met), then how it ended."""
     met: list[str] = []
-    for moment in game_moments(state.game.start_fen, [m.uci for m in state.moves]):
+    for moment in game_moments(state.position):
         if moment.side == state.game.side and moment.note.value not in met:
             met.append(moment.note.value)
     ending = state.game.ending

@@ -146,9 +146,8 @@ def _move(request: HttpRequest, game: Game) -> HttpResponse:
     if action.kind != "move":
         return _page(request, state)
     try:
-        played = games.play(
-            game.pk, ply, action.move, claim_draw=request.POST.get("claim_draw") == "1"
-        )
+        claim_draw = request.POST.get("claim_draw") == "1"
+        played = games.play(game.pk, ply, action.move, claim_draw=claim_draw, known=state)
     except games.GameIsOver:
         return _bad_request(request, _over())
     except games.Stale:
@@ -265,13 +264,12 @@ def _context(state: State, *, feedback, selected, pending) -> dict:
 
 def _after_game(state: State, opponent) -> dict:
     game = state.game
-    moves = [m.uci for m in state.moves]
     return {
         "ending": coach.ending(game.result, game.ending, game.side, str(opponent.name)),
         "won": game.won,
         "drawn": game.result == "1/2-1/2",
         "rules_met": coach.rules_met(game.rules_met),
-        "missed": coach.missed(game.start_fen, moves, game.side),
+        "missed": coach.missed(state.position, [m.san for m in state.moves], game.side),
     }
 
 

@@ -192,3 +192,22 @@ def test_another_browsers_game_is_not_found(client):
     from django.test import Client
 
     assert Client().get(url).status_code == 404
+
+
+def test_a_move_replays_the_games_history_once(client, monkeypatch):
+    import rules.position
+
+    url = start(client, seed=2)
+    move(client, url, 0, "e2e4")
+    counted = []
+    replay = rules.position._replay
+
+    def counting(fen, moves):
+        if moves:
+            counted.append(tuple(moves))
+        return replay(fen, moves)
+
+    monkeypatch.setattr(rules.position, "_replay", counting)
+    html = move(client, url, 2, "g1f3").content.decode()
+    assert verdict(html) == "correct"
+    assert len(counted) == 1 and len(counted[0]) == 2  # the two moves before, once
