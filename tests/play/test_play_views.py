@@ -211,3 +211,20 @@ def test_a_move_replays_the_games_history_once(client, monkeypatch):
     html = move(client, url, 2, "g1f3").content.decode()
     assert verdict(html) == "correct"
     assert len(counted) == 1 and len(counted[0]) == 2  # the two moves before, once
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", ["Little Rabbit", "Owl", "Start the game"]),
+        ("zh-hans", ["小兔", "猫头鹰", "开始下棋"]),
+    ],
+)
+def test_the_picker_and_the_game_speak_each_language(client, language, words):
+    client.post("/language/", {"language": language})
+    html = client.get("/play/").content.decode()
+    assert all(word in html for word in words)
+    url = start(client, fen="4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+    game = client.get(url).content.decode()
+    expected = {"en": "Now you can castle.", "zh-hans": "现在可以王车易位了。"}[language]
+    assert expected in game
