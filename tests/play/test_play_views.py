@@ -228,3 +228,7 @@ def test_the_picker_and_the_game_speak_each_language(client, language, words):
     game = client.get(url).content.decode()
     expected = {"en": "Now you can castle.", "zh-hans": "现在可以王车易位了。"}[language]
     assert expected in game
+
+
+def test_the_lesson_map_links_to_the_games(client):
+    assert 'href="/play/" data-play-link' in client.get("/").content.decode()
