@@ -16,6 +16,7 @@ from curriculum.loading import get_curriculum
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
 from live.models import LiveSession, PlaylistItem
+from play import games
 from tests.people.conftest import make_grown_up, make_student
 from tutor.people.models import Assignment, ChildProfile, Classroom
 
@@ -157,6 +158,7 @@ def _real_values(curriculum, parent, children, classrooms, students, assignments
             for classroom in classrooms
         ],
         "code": [classroom.join_code for classroom in classrooms],
+        "game_id": [str(game_id) for game_id in _games(children)],
         "slug": [slug for slug, _ in kinds.values()],
         "group": ["pieces", "draws"],  # lessons.stickers' certificates (not earned: a 403 page)
         "uidb64": [urlsafe_base64_encode(force_bytes(parent.pk))],
@@ -166,6 +168,16 @@ def _real_values(curriculum, parent, children, classrooms, students, assignments
         "puzzle": [{"slug": slug, "puzzle_id": puzzle_id} for slug, puzzle_id in kinds.values()],
         "ids": ids,
     }
+
+
+def _games(children) -> list[int]:
+    """A game of each child against the computer: the first finished (a mate), the other on."""
+    mate = games.start(
+        children[0], "any_move", "white", start_fen="6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"
+    )
+    games.play(mate.game.pk, 0, "a1a8")
+    going = games.start(children[1], "captures_first", "white", seed=1)
+    return [mate.game.pk, going.game.pk]
 
 
 def real_values_for(route: str, real: dict) -> list[dict[str, str]]:

@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "practice",
     "tutor.people",
     "live",
+    "play",
     "zhuyin",
 ]
 

@@ -11,6 +11,7 @@ urlpatterns = [
     path("", include("practice.urls")),
     path("", include("tutor.people.urls")),
     path("", include("live.urls")),
+    path("", include("play.urls")),
     path("", include("zhuyin.urls")),
 ]
 

@@ -55,7 +55,8 @@
 /* 「唸給我聽」: the browser's own speech synthesis reads aloud, in the page's language (a zh-TW
    voice for Traditional Chinese): the lesson's button its whole introduction (folded or not);
    a puzzle's button its prompt, each option with its letter (A, B, C: the letters drawn
-   beside the options, lessons.css), the hint once shown and the judge's feedback. Nothing is
+   beside the options, lessons.css), the hint once shown and the judge's feedback; a game's
+   button (/play/) whose move it is, the feedback, the arbiter's notes and how the game ended. Nothing is
    sent anywhere: where the browser has no such voice, the buttons stay hidden. */
 (function () {
   "use strict";
@@ -101,6 +102,12 @@
 
   function textFor(button) {
     if (button.hasAttribute("data-read-intro")) return words(button.closest("[data-intro]"));
+    if (button.hasAttribute("data-read-game")) {
+      // A game (/play/): whose move it is, the judge's words, the arbiter's notes, the end.
+      return ["#game-status", "[data-feedback]", "[data-notes]", "[data-after]"]
+        .map(function (selector) { return words(document.querySelector(selector)); })
+        .filter(Boolean).join(" ");
+    }
     var scope = button.closest("[data-puzzle]") || document;
     var parts = [words(scope.querySelector(".puzzle-prompt"))]
       .concat(options(scope))

@@ -50,6 +50,7 @@ SCRIPTS = {
     "move_throughput.py": (["1", "1"], {}, r"^SQLite: answer POST [\d.]+ req/s ÷ hello", {0, 1}),
     "opponent_levels.py": ([], {}, r"^target: each level scores >= \d+ %", {0}),
     "opponent_speed.py": ([], {}, r"^target: p95 <= [\d.]+ ms for every level", {0}),
+    "play_answer.py": ([], {}, r"^target: answer p95 <= \d+ ms for every opponent", {0, 1}),
     "page_weight.py": ([], {}, r"^One move, legal wrong move .*: [\d,]+ B on the wire", {0, 1}),
     "reask_partners.py": ([], DJANGO, r"^weak partners: \d+ of \d+ two-option puzzles$", {0}),
     "referee_depth.py": (["1"], {}, r"^referee move, ply 160 ÷ ply 20: [\d.]+×", {0}),
