@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "practice",
     "tutor.people",
     "live",
+    "puzzlesets",
     "zhuyin",
 ]
 

@@ -10,6 +10,7 @@ urlpatterns = [
     path("", include("practice.urls")),
     path("", include("tutor.people.urls")),
     path("", include("live.urls")),
+    path("", include("puzzlesets.urls")),
     path("", include("zhuyin.urls")),
 ]
 
