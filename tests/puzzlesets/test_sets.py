@@ -42,11 +42,11 @@ def _ids(puzzle_set):
 
 
 def test_a_child_passes_with_enough_right_the_first_time_and_another_does_not(made):
-    teacher, client, puzzle_set, room = made
+    _teacher, client, puzzle_set, room = made
     good, weak = make_student(room, "小華"), make_student(room, "=cmd")
     assert _assign(client, puzzle_set, f"class-{room.pk}", 2).status_code == 302
     assignment = SetAssignment.objects.get()
-    star, castle, lesson = _ids(puzzle_set)
+    star, castle, _lesson = _ids(puzzle_set)
     url = lambda n: reverse("puzzlesets:set_puzzle", args=[assignment.pk, n])  # noqa: E731
     kid = as_learner(good.learner)
     assert kid.post(url(1), {"typed": "g1f3", "asked": star}).status_code == 200
@@ -75,7 +75,7 @@ def test_a_child_passes_with_enough_right_the_first_time_and_another_does_not(ma
 
 
 def test_the_set_is_first_on_the_childs_map_and_its_page_answers_only_them(made):
-    teacher, client, puzzle_set, room = made
+    _teacher, client, puzzle_set, room = made
     student = make_student(room, "小華")
     _assign(client, puzzle_set, f"class-{room.pk}", 1)
     assignment = SetAssignment.objects.get()
@@ -106,7 +106,7 @@ def test_a_parent_assigns_a_set_to_their_child_only(db):
 
 
 def test_no_teacher_sees_another_teachers_set_but_through_its_share_link(made):
-    teacher, client, puzzle_set, room = made
+    _teacher, client, puzzle_set, room = made
     other = signed_in(make_grown_up("other"))
     for name in ("set_page", "export_toml"):
         assert other.get(reverse(f"puzzlesets:{name}", args=[puzzle_set.pk])).status_code == 404
@@ -129,7 +129,7 @@ def _comparable(puzzle_set):
 
 
 def test_export_then_import_gives_the_same_set(made):
-    teacher, client, puzzle_set, room = made
+    _teacher, client, puzzle_set, _room = made
     text = client.get(reverse("puzzlesets:export_toml", args=[puzzle_set.pk])).content.decode()
     assert client.post(reverse("puzzlesets:import_toml"), {"text": text}).status_code == 302
     imported = PuzzleSet.objects.exclude(pk=puzzle_set.pk).get()
@@ -139,7 +139,7 @@ def test_export_then_import_gives_the_same_set(made):
 
 
 def test_an_import_lists_every_problem_by_line(made):
-    teacher, client, puzzle_set, room = made
+    _teacher, client, puzzle_set, _room = made
     text = exchange.to_toml(puzzle_set)
     broken = text.replace('answer = ["no"]', 'answer = ["yes"]')  # the engine says no
     broken = broken.replace("budget = 1", "budget = 9", 1)  # more than a visit may take
