@@ -162,8 +162,8 @@ def add_item(request: HttpRequest, set_id: int) -> HttpResponse:
 
 @grown_up_required
 @require_POST
-def move_item(request: HttpRequest, item_id: int) -> HttpResponse:
-    item = permissions.item_for_owner(request.user, item_id)
+def move_item(request: HttpRequest, set_item_id: int) -> HttpResponse:
+    item = permissions.item_for_owner(request.user, set_item_id)
     step = -1 if request.POST.get("direction") == "up" else 1
     with transaction.atomic():
         items = list(item.puzzle_set.items.select_for_update())
@@ -180,8 +180,8 @@ def move_item(request: HttpRequest, item_id: int) -> HttpResponse:
 
 @grown_up_required
 @require_POST
-def remove_item(request: HttpRequest, item_id: int) -> HttpResponse:
-    item = permissions.item_for_owner(request.user, item_id)
+def remove_item(request: HttpRequest, set_item_id: int) -> HttpResponse:
+    item = permissions.item_for_owner(request.user, set_item_id)
     item.delete()
     return redirect("puzzlesets:set_page", item.puzzle_set_id)
 
@@ -211,16 +211,16 @@ def assign(request: HttpRequest, set_id: int) -> HttpResponse:
 
 @grown_up_required
 @require_POST
-def remove_assignment(request: HttpRequest, assignment_id: int) -> HttpResponse:
-    assignment = permissions.assignment_for_owner(request.user, assignment_id)
+def remove_assignment(request: HttpRequest, set_assignment_id: int) -> HttpResponse:
+    assignment = permissions.assignment_for_owner(request.user, set_assignment_id)
     assignment.delete()
     return redirect("puzzlesets:set_page", assignment.puzzle_set_id)
 
 
 @grown_up_required
 @require_safe
-def results_csv(request: HttpRequest, assignment_id: int) -> HttpResponse:
-    assignment = permissions.assignment_for_owner(request.user, assignment_id)
+def results_csv(request: HttpRequest, set_assignment_id: int) -> HttpResponse:
+    assignment = permissions.assignment_for_owner(request.user, set_assignment_id)
     return exchange.results_csv(assignment, assignment_results(assignment))
 
 
@@ -277,9 +277,9 @@ def import_toml(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
-def set_start(request: HttpRequest, assignment_id: int) -> HttpResponse:
+def set_start(request: HttpRequest, set_assignment_id: int) -> HttpResponse:
     """The child's set: the first puzzle not yet right, or the results when all are."""
-    assignment = permissions.assignment_for_learner(current_learner(request), assignment_id)
+    assignment = permissions.assignment_for_learner(current_learner(request), set_assignment_id)
     entries = catalogue.puzzles_in(assignment.puzzle_set)
     row = learner_results(assignment, current_learner(request))
     for number, cell in enumerate(row.cells, start=1):
@@ -290,8 +290,8 @@ def set_start(request: HttpRequest, assignment_id: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-def set_puzzle(request: HttpRequest, assignment_id: int, number: int) -> HttpResponse:
-    assignment = permissions.assignment_for_learner(current_learner(request), assignment_id)
+def set_puzzle(request: HttpRequest, set_assignment_id: int, number: int) -> HttpResponse:
+    assignment = permissions.assignment_for_learner(current_learner(request), set_assignment_id)
     entries = catalogue.puzzles_in(assignment.puzzle_set)
     if not 1 <= number <= len(entries):
         raise Http404("no such puzzle in the set")
@@ -319,9 +319,9 @@ def set_puzzle(request: HttpRequest, assignment_id: int, number: int) -> HttpRes
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-def item_puzzle(request: HttpRequest, item_id: int) -> HttpResponse:
+def item_puzzle(request: HttpRequest, set_item_id: int) -> HttpResponse:
     """One item of a set, for the live lesson's phones: the class's teacher owns the set."""
-    item = permissions.item_for_student(request, item_id)
+    item = permissions.item_for_student(request, set_item_id)
     puzzle = catalogue.puzzle_of(item)
     if puzzle is None:
         raise Http404("this puzzle no longer loads")

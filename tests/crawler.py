@@ -16,6 +16,7 @@ from curriculum.loading import get_curriculum
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
 from live.models import LiveSession, PlaylistItem
+from puzzlesets.models import OwnPuzzle, PuzzleSet, SetAssignment, SetItem
 from tests.people.conftest import make_grown_up, make_student
 from tutor.people.models import Assignment, ChildProfile, Classroom
 
@@ -156,15 +157,39 @@ def _real_values(curriculum, parent, children, classrooms, students, assignments
             )
             for classroom in classrooms
         ],
+        **_set_values(classrooms, children),
         "code": [classroom.join_code for classroom in classrooms],
         "slug": [slug for slug, _ in kinds.values()],
         "group": ["pieces", "draws"],  # lessons.stickers' certificates (not earned: a 403 page)
         "uidb64": [urlsafe_base64_encode(force_bytes(parent.pk))],
-        "token": [default_token_generator.make_token(parent)],
     }
+    ids["token"] = [default_token_generator.make_token(parent), *ids["token"]]
     return {
         "puzzle": [{"slug": slug, "puzzle_id": puzzle_id} for slug, puzzle_id in kinds.values()],
         "ids": ids,
+    }
+
+
+def _set_values(classrooms, children) -> dict:
+    """Each teacher's puzzle set (an own puzzle, a lesson's), assigned to the class and to a
+    child, with a share link (puzzlesets)."""
+    sets, items, assignments = [], [], []
+    for classroom, child in zip(classrooms, children, strict=True):
+        owner = classroom.teacher
+        made = PuzzleSet.objects.create(owner=owner, name="題組", share_token=f"t{classroom.pk}")
+        draft = {"question": "squares", "fen": "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", "square": "g1"}
+        own = OwnPuzzle.objects.create(owner=owner, draft=draft)
+        items.append(SetItem.objects.create(puzzle_set=made, position=1, own=own))
+        SetItem.objects.create(puzzle_set=made, position=2, source="knight-first-jump")
+        for target in ({"classroom": classroom}, {"child": child}):
+            assignments.append(SetAssignment.objects.create(puzzle_set=made, pass_mark=1, **target))
+        sets.append(made)
+    return {
+        "set_id": [str(made.pk) for made in sets],
+        "set_item_id": [str(item.pk) for item in items],
+        "set_assignment_id": [str(assignment.pk) for assignment in assignments],
+        "number": ["1", "2"],
+        "token": [made.share_token for made in sets],
     }
 
 

@@ -10,16 +10,19 @@ from lessons.learners import LEARNER_SESSION_KEY
 from puzzlesets.models import SetAssignment
 from puzzlesets.permissions import assignments_of
 from puzzlesets.results import assignment_results, learner_results
+from tutor.people.assignments import STUDENT_SESSION_KEY
 
 register = template.Library()
 
 
 @register.inclusion_tag("puzzlesets/homework.html", takes_context=True)
 def set_homework(context) -> dict:
-    """The learner's sets not passed yet (one query when the session names a learner)."""
+    """The sets given to the learner: asked only of a signed-in student or a grown-up's
+    child (one query), so an anonymous learner's map costs nothing more."""
     request = context["request"]
     learner_id = request.session.get(LEARNER_SESSION_KEY)
-    if learner_id is None:
+    who = request.session.get(STUDENT_SESSION_KEY) or request.user.is_authenticated
+    if learner_id is None or not who:
         return {"given": []}
     given = list(assignments_of(learner_id).distinct())
     return {"given": given}
