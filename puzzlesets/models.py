@@ -98,7 +98,13 @@ class SetAssignment(models.Model):
                 condition=Q(classroom__isnull=False, child__isnull=True)
                 | Q(classroom__isnull=True, child__isnull=False),
                 name="set_assigned_to_a_class_or_a_child",
-            )
+            ),
+            models.UniqueConstraint(
+                fields=["puzzle_set", "classroom"], name="a_set_given_to_a_class_once"
+            ),
+            models.UniqueConstraint(
+                fields=["puzzle_set", "child"], name="a_set_given_to_a_child_once"
+            ),
         ]
 
     def __str__(self) -> str:

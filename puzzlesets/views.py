@@ -200,11 +200,14 @@ def assign(request: HttpRequest, set_id: int) -> HttpResponse:
             _("Choose a class or a child, and a pass mark from 1 to %(count)s.") % {"count": items},
         )
     target = permissions.assign_target(request.user, form.cleaned_data["to"])
-    SetAssignment.objects.create(
+    # Given again: the new due date and pass mark replace the old (its answers stay).
+    SetAssignment.objects.update_or_create(
         puzzle_set=puzzle_set,
-        due_on=form.cleaned_data["due_on"],
-        pass_mark=form.cleaned_data["pass_mark"],
         **target,
+        defaults={
+            "due_on": form.cleaned_data["due_on"],
+            "pass_mark": form.cleaned_data["pass_mark"],
+        },
     )
     return redirect("puzzlesets:set_page", puzzle_set.pk)
 

@@ -138,3 +138,13 @@ def test_a_finished_set_shows_the_child_their_score(owner):
     )
     page = kid.get(reverse("puzzlesets:set_start", args=[assignment.pk])).content.decode()
     assert "1 題裡，你第一次就答對 1 題。" in page and "你及格了" in page
+
+
+def test_a_set_given_again_to_the_class_changes_its_pass_mark_not_its_count(owner, puzzle_set):
+    room = Classroom.objects.create(teacher=owner, name="班", join_code="ABCDEF23")
+    client = signed_in(owner)
+    url = reverse("puzzlesets:assign", args=[puzzle_set.pk])
+    client.post(url, {"to": f"class-{room.pk}", "pass_mark": 3})
+    client.post(url, {"to": f"class-{room.pk}", "pass_mark": 2, "due_on": "2026-12-24"})
+    assignment = SetAssignment.objects.get()
+    assert (assignment.pass_mark, str(assignment.due_on)) == (2, "2026-12-24")
