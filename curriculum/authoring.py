@@ -227,14 +227,15 @@ def completed(draft: Draft, partners_from: Iterable[Puzzle], prompt: str = "") -
     refusals = _position_refusals(draft)
     if refusals:
         raise Refused(refusals)
-    draft = _with_budget(draft)
-    refusals = _FIELD_CHECKS[draft.question](draft)
+    try:
+        draft = _with_budget(draft)
+        refusals = _FIELD_CHECKS[draft.question](draft)
+        words = replace(PROOF_WORDS, prompt=prompt or PROOF_WORDS.prompt)
+        puzzle = None if refusals else puzzle_of(draft, "own-draft", "sets", words)
+    except (ValueError, rules.RulesError) as error:  # what no check above foresaw
+        raise Refused([Refusal(Code.ENGINE, detail=str(error))]) from error
     if refusals:
         raise Refused(refusals)
-    words = Words(
-        prompt or PROOF_WORDS.prompt, PROOF_WORDS.hint, PROOF_WORDS.explanation, PROOF_WORDS.options
-    )
-    puzzle = puzzle_of(draft, "own-draft", "sets", words)
     refusals = [_from_validator(message) for message in puzzle_problems(puzzle)]
     if not refusals and len(puzzle.options) == 2 and not partners_among(puzzle, partners_from):
         refusals.append(Refusal(Code.NO_PARTNER))
@@ -325,7 +326,7 @@ def _squares_checks(draft: Draft) -> list[Refusal]:
 
 
 def _move_checks(draft: Draft) -> list[Refusal]:
-    if not UCI_PATTERN.match(draft.move or ""):
+    if not UCI_PATTERN.match(draft.move or "") or draft.move[:2] == draft.move[2:4]:
         return [Refusal(Code.NOT_A_MOVE)]
     if rules.piece_at(start_fen(draft), draft.move[:2]) is None:
         return [Refusal(Code.EMPTY_SQUARE, (draft.move[:2],))]

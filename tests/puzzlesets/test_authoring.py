@@ -65,9 +65,10 @@ def test_a_star_gets_the_fewest_moves_that_collect_it_as_its_budget():
         (Draft("squares", KNIGHT, square="e8"), Code.NOT_TO_MOVE),
         (Draft("mate", KNIGHT), Code.NO_MATE),
         (Draft("legal", KNIGHT, move="g1"), Code.NOT_A_MOVE),
+        (Draft("legal", KNIGHT, move="g1g1"), Code.NOT_A_MOVE),
         (Draft("state", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"), Code.STATE_NOT_OFFERED),
     ],
-    ids=["fen", "one-king", "history", "empty", "not-to-move", "no-mate", "move", "dead"],
+    ids=["fen", "one-king", "history", "empty", "not-to-move", "no-mate", "move", "same", "dead"],
 )
 def test_each_refusal_names_what_to_fix(draft, code):
     assert [r.code for r in _refused(draft)] == [code]
