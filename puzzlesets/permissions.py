@@ -77,12 +77,14 @@ def assignment_for_learner(learner, assignment_id: int) -> SetAssignment:
 
 
 def item_for_student(request, item_id: int) -> SetItem:
-    """A set item a signed-in student may answer live: the set of their class's teacher."""
+    """A set item a signed-in student may answer live (the set of their class's teacher),
+    or its owner try (a preview from the set page)."""
+    items = SetItem.objects.select_related("own", "puzzle_set")
+    if request.user.is_authenticated and items.filter(pk=item_id, puzzle_set__owner=request.user):
+        return items.get(pk=item_id)
     learner = current_learner(request)
     if learner is None:
         raise Http404("no learner")
     return get_object_or_404(
-        SetItem.objects.select_related("own", "puzzle_set"),
-        pk=item_id,
-        puzzle_set__owner__classrooms__students__learner=learner,
+        items.distinct(), pk=item_id, puzzle_set__owner__classrooms__students__learner=learner
     )

@@ -332,8 +332,10 @@ def item_puzzle(request: HttpRequest, set_item_id: int) -> HttpResponse:
     if isinstance(screen, HttpResponse):
         return screen
     here = reverse("puzzlesets:item_puzzle", args=[item.pk])
+    owner = request.user.is_authenticated and item.puzzle_set.owner_id == request.user.pk
+    back = reverse("puzzlesets:set_page", args=[item.puzzle_set_id]) if owner else None
     view = puzzle_context(
-        request, screen, answer_url=here, retry_url=here, next_url=reverse("live:student")
+        request, screen, answer_url=here, retry_url=here, next_url=back or reverse("live:student")
     )
     return render_puzzle(request, "puzzlesets/set_puzzle.html", {"puzzle_view": view})
 

@@ -148,3 +148,16 @@ def test_a_set_given_again_to_the_class_changes_its_pass_mark_not_its_count(owne
     client.post(url, {"to": f"class-{room.pk}", "pass_mark": 2, "due_on": "2026-12-24"})
     assignment = SetAssignment.objects.get()
     assert (assignment.pass_mark, str(assignment.due_on)) == (2, "2026-12-24")
+
+
+def test_the_owner_tries_an_item_from_the_set_page_and_nobody_else_may(owner, puzzle_set):
+    item = puzzle_set.items.first()
+    url = reverse("puzzlesets:item_puzzle", args=[item.pk])
+    assert (
+        url
+        in signed_in(owner)
+        .get(reverse("puzzlesets:set_page", args=[puzzle_set.pk]))
+        .content.decode()
+    )
+    assert signed_in(owner).get(url).status_code == 200
+    assert signed_in(make_grown_up("stranger")).get(url).status_code == 404
