@@ -222,6 +222,12 @@ def line_of_key(text: str, key: str) -> int:
     return text.count("\n", 0, match.start()) + 1 if match else 1
 
 
+def puzzle_from_table(raw: Mapping, lesson: str, prefixes: tuple[str, ...] = ()) -> Puzzle:
+    """One ``[[puzzles]]`` table of a lesson file as a Puzzle (its shape checked, not its
+    chess: curriculum.validator); raises ContentError. puzzlesets imports with it."""
+    return _puzzle(raw, lesson, prefixes)
+
+
 def _puzzle(raw: Mapping, lesson: str, prefixes: tuple[str, ...] = ()) -> Puzzle:
     if not isinstance(raw, Mapping):
         raise problem("a puzzle must be a table")

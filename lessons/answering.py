@@ -66,21 +66,25 @@ class Reasks:
     until it is solved (a mapping in the session: puzzle id → id of the puzzle asked).
 
     The positions come round in a cycle: the puzzle's partners, nearest first, then the
-    puzzle itself, so a miss never asks again the position just missed."""
+    puzzle itself, so a miss never asks again the position just missed. ``partners``
+    finds a puzzle's partners (default: the curriculum's; a puzzle set passes its own)."""
 
-    def __init__(self, session: MutableMapping):
+    def __init__(self, session: MutableMapping, partners: Callable | None = None):
         self.session = session
+        self.partners = partners
 
     def asked(self, puzzle: Puzzle) -> Puzzle:
         """What the page asks in this puzzle's place (an id no longer in the cycle, after a
         change of content, is ignored: the puzzle itself is asked)."""
         asked_id = self.session.get(REASKS_SESSION_KEY, {}).get(puzzle.id)
-        return next((p for p in _cycle(puzzle) if p.id == asked_id), puzzle)
+        if asked_id is None:
+            return puzzle
+        return next((p for p in _cycle(puzzle, self.partners) if p.id == asked_id), puzzle)
 
     def after_miss(self, puzzle: Puzzle, missed: Puzzle) -> Puzzle | None:
         """Move this puzzle's place on to the next position of its cycle and return it;
         None for a puzzle with no partner (not a two-option question)."""
-        cycle = _cycle(puzzle)
+        cycle = _cycle(puzzle, self.partners)
         if not cycle:
             return None
         ids = [p.id for p in cycle]
@@ -97,8 +101,8 @@ class Reasks:
             self.session[REASKS_SESSION_KEY] = {k: v for k, v in reasked.items() if k != puzzle.id}
 
 
-def _cycle(puzzle: Puzzle) -> tuple[Puzzle, ...]:
-    partners = get_curriculum().partners(puzzle)
+def _cycle(puzzle: Puzzle, find: Callable | None = None) -> tuple[Puzzle, ...]:
+    partners = (find or get_curriculum().partners)(puzzle)
     return (*partners, puzzle) if partners else ()
 
 

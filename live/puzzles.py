@@ -2,7 +2,10 @@
 its address in the lessons (where students answer it, judged and recorded as always),
 the projector's board, and the words for a move, an option and a broken rule.
 
-When the lessons' public functions move, only this module follows them.
+When the lessons' public functions move, only this module follows them. Besides a
+lesson's puzzle (lesson slug, puzzle id), a round or a playlist item may be a fresh practice
+puzzle (the rule, its id: practice makes it again from the id) or an item of one of the
+teacher's puzzle sets (``sets``, ``set-<item id>``: puzzlesets.catalogue).
 """
 
 from dataclasses import dataclass
@@ -16,6 +19,9 @@ from curriculum.judging import judge
 from curriculum.kinds import kind_of
 from curriculum.loading import Puzzle, get_curriculum
 from curriculum.outcome import Result
+from practice import generators
+from puzzlesets import catalogue
+from puzzlesets.models import PuzzleSet
 from tutor.people.misconceptions import misconception_for
 
 MOVE_KINDS = frozenset({"move"})
@@ -54,6 +60,12 @@ def following(puzzle: Puzzle) -> str:
 
 
 def find(lesson_slug: str, puzzle_id: str) -> Puzzle | None:
+    if lesson_slug == catalogue.SET_LESSON:
+        found = catalogue.find(puzzle_id)
+        return found[1] if found else None
+    if generators.parse_id(puzzle_id):
+        made = generators.validated(puzzle_id)
+        return made if made is not None and made.lesson == lesson_slug else None
     lesson = get_curriculum().lesson(lesson_slug)
     if lesson is None:
         return None
@@ -61,11 +73,19 @@ def find(lesson_slug: str, puzzle_id: str) -> Puzzle | None:
 
 
 def answer_url(puzzle: Puzzle) -> str:
-    """The lesson page of the puzzle: its partial is what a student's device shows."""
+    """The lesson page of the puzzle: its partial is what a student's device shows (a
+    practice puzzle's own page, a set item's page)."""
+    if puzzle.lesson == catalogue.SET_LESSON:
+        return reverse("puzzlesets:item_puzzle", args=[catalogue.item_pk(puzzle.id)])
+    if generators.parse_id(puzzle.id):
+        return reverse("practice_puzzle", args=[puzzle.lesson, puzzle.id])
     return f"{reverse('lesson', args=[puzzle.lesson])}?puzzle={puzzle.id}"
 
 
 def lesson_title(puzzle: Puzzle) -> str:
+    if puzzle.lesson == catalogue.SET_LESSON:
+        found = catalogue.find(puzzle.id)
+        return found[0].puzzle_set.name if found else ""
     lesson = get_curriculum().lesson(puzzle.lesson)
     return lesson.title if lesson else puzzle.lesson
 
@@ -128,3 +148,31 @@ def answer_label(puzzle: Puzzle, answer: str) -> str:
 
 def rule_title(reason: str) -> str:
     return str(misconception_for(reason).title)
+
+
+def practice_rules() -> list[tuple[str, str]]:
+    """(rule, its lesson's title) of every practised rule, for the playlist's picker."""
+    titles = {lesson.slug: lesson.title for lesson in get_curriculum().lessons}
+    return [(rule, titles[rule]) for rule in generators.rules_in_curriculum()]
+
+
+def fresh_practice(rule: str, rng) -> Puzzle | None:
+    """A fresh practice puzzle of ``rule`` (level 1), proven by the validator; None when
+    the rule is not practised or none could be made."""
+    if rule not in generators.RULES:
+        return None
+    return generators.fresh(rule, 1, rng)
+
+
+def teacher_sets(user) -> list[PuzzleSet]:
+    return list(PuzzleSet.objects.filter(owner=user))
+
+
+def set_puzzles(user, set_id: str) -> list[Puzzle] | None:
+    """The puzzles of one of ``user``'s sets, in order (None: not one of theirs)."""
+    puzzle_set = (
+        PuzzleSet.objects.filter(owner=user, pk=int(set_id)).first() if set_id.isdigit() else None
+    )
+    if puzzle_set is None:
+        return None
+    return [puzzle for _item, puzzle in catalogue.puzzles_in(puzzle_set)]

@@ -12,6 +12,7 @@ phone shows exactly the projected position: a re-ask the student's browser still
 that puzzle (lessons.answering.Reasks) is dropped when the round reaches the phone.
 """
 
+import random
 from datetime import timedelta
 
 from django.db import IntegrityError, transaction
@@ -33,6 +34,7 @@ from tutor.people.models import Student
 from tutor.people.next_url import safe_next_url
 from tutor.people.permissions import classroom_for_teacher, grown_up_required
 
+_seeds = random.SystemRandom()
 POLL_SECONDS = 2
 ENDED_SHOWN = timedelta(hours=3)  # how long a phone still says 「這堂課結束了」 with the score
 
@@ -66,10 +68,17 @@ def class_live(request: HttpRequest, classroom_id: int) -> HttpResponse:
         "classroom": classroom,
         "sessions": sessions,
         "choices": puzzles.choices(),
+        **_more_choices(request.user),
     }
     context["playlist"] = playlist = _playlist(classroom)
     context["add_selected"] = _after_last(playlist)
     return render(request, "live/class_live.html", context)
+
+
+def _more_choices(user) -> dict:
+    """The playlist's other pickers: a fresh practice puzzle of a rule, one of the teacher's
+    puzzle sets (all its puzzles, in order)."""
+    return {"practice_rules": puzzles.practice_rules(), "teacher_sets": puzzles.teacher_sets(user)}
 
 
 def _playlist(classroom, session: LiveSession | None = None) -> list[dict]:
@@ -139,6 +148,7 @@ def _projector_context(session: LiveSession) -> dict:
         "playlist": playlist,
         "add_selected": _after_last(playlist),
         "next_up": _next_up(playlist),
+        **_more_choices(session.classroom.teacher),
     }
 
 
@@ -236,11 +246,26 @@ def _put_up(request: HttpRequest, session: LiveSession, puzzle) -> HttpResponse:
 @require_POST
 @grown_up_required
 def playlist_add(request: HttpRequest, classroom_id: int) -> HttpResponse:
-    """A puzzle at the end of the class's playlist (once: a second time changes nothing)."""
+    """A puzzle at the end of the class's playlist (once: a second time changes nothing):
+    a lesson's ("lesson/puzzle"), a fresh practice puzzle of a rule (`practice`), or every
+    puzzle of one of the teacher's sets (`set`), in its order."""
     classroom = classroom_for_teacher(request.user, classroom_id)
-    puzzle = _posted_puzzle(request)
-    if puzzle is None:
+    if request.POST.get("set"):
+        chosen = puzzles.set_puzzles(request.user, request.POST["set"])
+    elif request.POST.get("practice"):
+        made = puzzles.fresh_practice(request.POST["practice"], _seeds)
+        chosen = [made] if made is not None else None
+    else:
+        puzzle = _posted_puzzle(request)
+        chosen = [puzzle] if puzzle is not None else None
+    if not chosen:
         return _bad_request(request, _("Choose one of the puzzles."))
+    for puzzle in chosen:
+        _add_to_playlist(classroom, puzzle)
+    return _back(request, classroom)
+
+
+def _add_to_playlist(classroom, puzzle) -> None:
     last = classroom.playlist.aggregate(last=Max("position"))["last"] or 0
     try:
         with transaction.atomic():
@@ -249,7 +274,6 @@ def playlist_add(request: HttpRequest, classroom_id: int) -> HttpResponse:
             )
     except IntegrityError:  # already in the playlist
         pass
-    return _back(request, classroom)
 
 
 def _item_for_teacher(user, item_id: int) -> PlaylistItem:

@@ -17,6 +17,7 @@ from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
 from live.models import LiveSession, PlaylistItem
 from play import games
+from puzzlesets.models import OwnPuzzle, PuzzleSet, SetAssignment, SetItem
 from tests.people.conftest import make_grown_up, make_student
 from tutor.people.models import Assignment, ChildProfile, Classroom
 
@@ -157,13 +158,14 @@ def _real_values(curriculum, parent, children, classrooms, students, assignments
             )
             for classroom in classrooms
         ],
+        **_set_values(classrooms, children),
         "code": [classroom.join_code for classroom in classrooms],
         "game_id": [str(game_id) for game_id in _games(children)],
         "slug": [slug for slug, _ in kinds.values()],
         "group": ["pieces", "draws"],  # lessons.stickers' certificates (not earned: a 403 page)
         "uidb64": [urlsafe_base64_encode(force_bytes(parent.pk))],
-        "token": [default_token_generator.make_token(parent)],
     }
+    ids["token"] = [default_token_generator.make_token(parent), *ids["token"]]
     return {
         "puzzle": [{"slug": slug, "puzzle_id": puzzle_id} for slug, puzzle_id in kinds.values()],
         "ids": ids,
@@ -178,6 +180,29 @@ def _games(children) -> list[int]:
     games.play(mate.game.pk, 0, "a1a8")
     going = games.start(children[1], "captures_first", "white", seed=1)
     return [mate.game.pk, going.game.pk]
+
+
+def _set_values(classrooms, children) -> dict:
+    """Each teacher's puzzle set (an own puzzle, a lesson's), assigned to the class and to a
+    child, with a share link (puzzlesets)."""
+    sets, items, assignments = [], [], []
+    for classroom, child in zip(classrooms, children, strict=True):
+        owner = classroom.teacher
+        made = PuzzleSet.objects.create(owner=owner, name="題組", share_token=f"t{classroom.pk}")
+        draft = {"question": "squares", "fen": "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", "square": "g1"}
+        own = OwnPuzzle.objects.create(owner=owner, draft=draft)
+        items.append(SetItem.objects.create(puzzle_set=made, position=1, own=own))
+        SetItem.objects.create(puzzle_set=made, position=2, source="knight-first-jump")
+        for target in ({"classroom": classroom}, {"child": child}):
+            assignments.append(SetAssignment.objects.create(puzzle_set=made, pass_mark=1, **target))
+        sets.append(made)
+    return {
+        "set_id": [str(made.pk) for made in sets],
+        "set_item_id": [str(item.pk) for item in items],
+        "set_assignment_id": [str(assignment.pk) for assignment in assignments],
+        "number": ["1", "2"],
+        "token": [made.share_token for made in sets],
+    }
 
 
 def real_values_for(route: str, real: dict) -> list[dict[str, str]]:

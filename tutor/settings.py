@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "tutor.people",
     "live",
     "play",
+    "puzzlesets",
     "zhuyin",
 ]
 

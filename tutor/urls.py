@@ -12,6 +12,7 @@ urlpatterns = [
     path("", include("tutor.people.urls")),
     path("", include("live.urls")),
     path("", include("play.urls")),
+    path("", include("puzzlesets.urls")),
     path("", include("zhuyin.urls")),
 ]
 

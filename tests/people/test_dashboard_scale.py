@@ -12,12 +12,13 @@ pytestmark = pytest.mark.django_db
 
 # session, user, classroom, students, results, misconceptions (the running totals) + their
 # examples, 7 days (the running totals per day), the rules mastered (practice's review
-# list), assignments, the class locks of the teacher (class_locks.class_lock_banner); the
-# homework box asks once more only when there are assignments
-DASHBOARD_QUERIES = 11
+# list), assignments, the class locks of the teacher (class_locks.class_lock_banner), the
+# class's puzzle sets (puzzlesets' set_results); the homework box asks once more only when
+# there are assignments
+DASHBOARD_QUERIES = 12
 
 
-def test_a_class_of_40_with_20000_attempts_renders_in_eleven_queries(monkeypatch):
+def test_a_class_of_40_with_20000_attempts_renders_in_twelve_queries(monkeypatch):
     lessons = eighteen_lessons()
     monkeypatch.setattr("tutor.people.dashboards.all_lessons", lambda: lessons)
     teacher, classroom = build_class(lessons)

@@ -91,8 +91,9 @@ def test_the_assignments_count_the_students_of_every_page(teacher, classroom, fi
         response = client.get(url)
     # the nine of a class without wrong answers (no misconception's example to read), and
     # over the whole class the lessons finished and the rules mastered, the teacher's class
-    # locks (the banner) and who has tried the assigned lessons (the homework box)
-    assert len(captured) == 13
+    # locks (the banner), who has tried the assigned lessons (the homework box) and the
+    # class's puzzle sets
+    assert len(captured) == 14
     assert [row.student.nickname for row in response.context["grid"]][-1] == "學生39"
     statuses = {status.assignment.lesson: status for status in response.context["assignments"]}
     assert [s.nickname for s in statuses[first_lesson.slug].finished] == ["學生40"]
@@ -103,8 +104,10 @@ def test_the_assignments_count_the_students_of_every_page(teacher, classroom, fi
     assert "41 人中 1 人完成" in page
 
 
-def test_every_page_of_a_class_without_assignments_takes_the_same_ten_queries(teacher, classroom):
-    """The dashboard's eleven but the misconceptions' examples: nobody has answered wrongly."""
+def test_every_page_of_a_class_without_assignments_takes_the_same_eleven_queries(
+    teacher, classroom
+):
+    """The dashboard's twelve but the misconceptions' examples: nobody has answered wrongly."""
     seat_class(classroom, GRID_PAGE + 1)
     client = signed_in(teacher)
     url = reverse("people:class_dashboard", args=[classroom.pk])
@@ -112,4 +115,4 @@ def test_every_page_of_a_class_without_assignments_takes_the_same_ten_queries(te
     for asked in ("1", "2"):
         with CaptureQueriesContext(connection) as captured:
             assert client.get(url, {"page": asked}).status_code == 200
-        assert len(captured) == 10, asked
+        assert len(captured) == 11, asked

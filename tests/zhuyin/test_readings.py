@@ -159,6 +159,7 @@ def test_characters_read_with_taiwan_s_standard_reading_not_the_mainland_one():
     assert read("伺服器") == "ㄙˋ ㄈㄨˊ ㄑㄧˋ"
     assert read("什麼時候") == "ㄕㄣˊ ˙ㄇㄜ ㄕˊ ˙ㄏㄡ"
     assert read("顏色相同") == "ㄧㄢˊ ㄙㄜˋ ㄒㄧㄤ ㄊㄨㄥˊ"
+    assert read("檔案") == "ㄉㄤˇ ㄢˋ"
 
 
 def test_yi_changes_tone_before_the_next_character_as_first_grade_books_print_it():

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class PuzzleSetsConfig(AppConfig):
+    name = "puzzlesets"
+    default_auto_field = "django.db.models.BigAutoField"

@@ -1,0 +1,172 @@
+"""A set leaving and coming in: copied into another grown-up's account (its share link),
+written as a lesson file in the curriculum's own format (curriculum/content/FORMAT.md)
+and read back from one, every problem listed by line; the results as CSV.
+
+A puzzle its author made keeps its ``draft`` in the file (the loader reads past it), so
+an imported copy is made again in every language; any other puzzle comes back as its
+table, in the file's words (Traditional Chinese).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import tempfile
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+
+from django.db import transaction
+from django.http import HttpResponse
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from curriculum import authoring
+from curriculum.loading import ID_PATTERN, line_of_id, load_lesson
+from curriculum.validator import puzzle_problems
+from puzzlesets import catalogue
+from puzzlesets.models import NAME_MAX, OwnPuzzle, PuzzleSet, SetItem
+from tutor.people.exports import BOM, spreadsheet_safe
+
+MAX_FILE = 200_000  # bytes: a set of a few hundred puzzles
+SOURCE_LANGUAGE = "zh-hant"
+
+
+def copy_set(puzzle_set: PuzzleSet, owner) -> PuzzleSet:
+    """The set, its order and its puzzles in ``owner``'s account (own puzzles copied)."""
+    with transaction.atomic():
+        copy = PuzzleSet.objects.create(owner=owner, name=puzzle_set.name)
+        for item in puzzle_set.items.select_related("own"):
+            own = None
+            if item.own_id:
+                own = OwnPuzzle.objects.create(
+                    owner=owner, draft=item.own.draft, table=item.own.table, prompt=item.own.prompt
+                )
+            SetItem.objects.create(
+                puzzle_set=copy, position=item.position, own=own, source=item.source
+            )
+    return copy
+
+
+# --- TOML ---------------------------------------------------------------------------------
+
+
+def _value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)  # a TOML basic string
+    if isinstance(value, Mapping):
+        return "{ " + ", ".join(f"{k} = {_value(v)}" for k, v in value.items()) + " }"
+    return "[" + ", ".join(_value(v) for v in value) + "]"
+
+
+def slug_of(puzzle_set: PuzzleSet) -> str:
+    return f"set-{puzzle_set.pk}"
+
+
+def to_toml(puzzle_set: PuzzleSet) -> str:
+    """The set as a lesson file, its words in the source language."""
+    slug = slug_of(puzzle_set)
+    header = {
+        "slug": slug,
+        "title": puzzle_set.name,
+        "group": "basics",
+        "order": 100,
+        "summary": f"題組：{puzzle_set.name}",
+        "intro": [f"題組：{puzzle_set.name}"],
+    }
+    lines = [f"{key} = {_value(value)}" for key, value in header.items()]
+    with translation.override(SOURCE_LANGUAGE):
+        for number, item in enumerate(puzzle_set.items.select_related("own"), start=1):
+            puzzle = catalogue.base_puzzle(item)
+            if puzzle is None:
+                continue
+            draft = _draft_of(item)
+            table = authoring.table_of(puzzle, f"{slug}-{number}", draft)
+            lines += ["", "[[puzzles]]", *(f"{k} = {_value(v)}" for k, v in table.items())]
+    return "\n".join(lines) + "\n"
+
+
+def _draft_of(item: SetItem) -> authoring.Draft | None:
+    if item.own_id and item.own.draft:
+        return authoring.Draft.from_dict(item.own.draft)
+    return None
+
+
+def import_set(text: str, owner) -> tuple[PuzzleSet | None, list[str]]:
+    """A set made from a lesson file, or None and every problem, as ``line N: …``."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        return None, [_("The file cannot be read as TOML: %(error)s") % {"error": error}]
+    slug = data.get("slug") if isinstance(data.get("slug"), str) else ""
+    slug = slug if ID_PATTERN.match(slug) else "imported"
+    with translation.override(SOURCE_LANGUAGE), tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"{slug}.toml"
+        path.write_text(text, encoding="utf-8")
+        lesson, errors = load_lesson(path)
+        problems = [_line(error.line, error.ref, error.message) for error in errors]
+        if lesson is not None:
+            for puzzle in lesson.puzzles:
+                for message in puzzle_problems(puzzle):
+                    problems.append(_line(line_of_id(text, puzzle.id), puzzle.id, message))
+        if problems or lesson is None:
+            return None, problems or [_("The file has no puzzles.")]
+        with transaction.atomic():
+            made = PuzzleSet.objects.create(owner=owner, name=lesson.title[:NAME_MAX])
+            for position, raw in enumerate(data["puzzles"], start=1):
+                own = OwnPuzzle.objects.create(owner=owner, **_own_fields(raw))
+                SetItem.objects.create(puzzle_set=made, position=position, own=own)
+    return made, []
+
+
+def _line(line: int, ref: str, message: str) -> str:
+    return _("line %(line)s: %(ref)s: %(message)s") % {"line": line, "ref": ref, "message": message}
+
+
+def _own_fields(raw: Mapping) -> dict:
+    """A draft that still makes this very puzzle is kept as a draft (words in every
+    language); anything else as its table."""
+    table = {k: v for k, v in raw.items() if k != "draft"}
+    if isinstance(raw.get("draft"), Mapping):
+        try:
+            draft = authoring.Draft.from_dict(raw["draft"])
+            own = OwnPuzzle(draft=draft.as_dict())
+            made = catalogue.own_puzzle(own)
+            generated = authoring.table_of(made, table["id"]) if made else None
+        except (TypeError, ValueError):
+            generated = None
+        if generated is not None:
+            prompt = table["prompt"] if table["prompt"] != generated["prompt"] else ""
+            if {**generated, "prompt": table["prompt"]} == table:
+                return {"draft": draft.as_dict(), "prompt": prompt}
+    return {"table": table}
+
+
+# --- CSV ----------------------------------------------------------------------------------
+
+
+def results_csv(assignment, rows) -> HttpResponse:
+    entries = catalogue.puzzles_in(assignment.puzzle_set)
+    header = [
+        _("Student"),
+        *(spreadsheet_safe(f"{n}. {p.prompt}") for n, (_i, p) in enumerate(entries, 1)),
+        _("Right the first time"),
+        _("Passed"),
+    ]
+
+    text = io.StringIO()
+    text.write(BOM)
+    writer = csv.writer(text)
+    writer.writerow(header)
+    for row in rows:
+        cells = [f"{cell.words}（{cell.rule}）" if cell.rule else cell.words for cell in row.cells]
+        passed = _("yes") if row.passed else _("no")
+        writer.writerow([spreadsheet_safe(row.name), *cells, row.right_first_time, passed])
+    response = HttpResponse(text.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="set-{assignment.pk}-results.csv"'
+    return response
