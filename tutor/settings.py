@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "tutor.people",
     "live",
     "zhuyin",
+    "worksheets",
 ]
 
 MIDDLEWARE = [

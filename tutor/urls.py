@@ -11,6 +11,7 @@ urlpatterns = [
     path("", include("tutor.people.urls")),
     path("", include("live.urls")),
     path("", include("zhuyin.urls")),
+    path("", include("worksheets.urls")),
 ]
 
 # The error pages never read the request's body again (see tutor/errors.py).
