@@ -60,6 +60,11 @@ class Diagram:
             for rank, squares in self.board.rows
         ]
 
+    @property
+    def spoken(self) -> str:
+        """The pieces as a screen reader says them: 「e1，白王、e8，黑王」."""
+        return lists.join(square.label for square in self.board.squares if square.piece)
+
     def _marks(self, name: str) -> str:
         marks = {
             "star": name in self.stars,
