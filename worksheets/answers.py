@@ -96,9 +96,7 @@ def history_said(puzzle: Puzzle) -> list[str]:
     if notation_taught(puzzle):
         rows = puzzle.score_sheet
         return [f"{number}. {white} {black}".rstrip() for number, white, black in rows]
-    said, fen = [], puzzle.fen
-    for move in puzzle.moves:
-        verdict = rules.check_move(fen, move)
-        said.append(move_in_words(verdict))
-        fen = verdict.fen_after
-    return said
+    return [
+        move_in_words(rules.check_move(rules.Position(puzzle.fen, puzzle.moves[:index]), move))
+        for index, move in enumerate(puzzle.moves)
+    ]

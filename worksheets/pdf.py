@@ -21,7 +21,6 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from languages.registry import BY_CODE
 from worksheets.sheets import Worksheet
-from zhuyin.annotate import annotate
 
 BASE_URL = "https://worksheet.invalid/"  # the page's address: static files hang off it
 TEMPLATE = "worksheets/pdf.html"
@@ -53,22 +52,21 @@ def static_path(name: str) -> Path | None:
     return Path(found) if found else None
 
 
-def sheet_html(sheet: Worksheet, zhuyin: bool = False) -> str:
-    """The PDF's HTML: the print page's sheet without the site around it; 注音 beside each
-    character when ``zhuyin`` (the site's switch, Traditional Chinese only)."""
+def sheet_html(sheet: Worksheet) -> str:
+    """The PDF's HTML: the print page's sheet without the site around it.
+
+    Without 注音: WeasyPrint lays a <ruby> out inline (the reading after its character, on
+    the same line, looked at on a rendered page), so the PDF would not print cleanly. The
+    print page has it, as every page does when the switch is on (zhuyin.middleware), and
+    Chromium prints it as zhuyin.css lays it out."""
+    language = BY_CODE.get(sheet.language)
+    context = {"sheet": sheet, "html_lang": language.html_lang if language else sheet.language}
     with translation.override(sheet.language):
-        language = BY_CODE.get(sheet.language)
-        context = {
-            "sheet": sheet,
-            "zhuyin_on": zhuyin,
-            "html_lang": language.html_lang if language else sheet.language,
-        }
-        html = render_to_string(TEMPLATE, context)
-    return annotate(html) if zhuyin else html
+        return render_to_string(TEMPLATE, context)
 
 
-def render_pdf(sheet: Worksheet, zhuyin: bool = False) -> bytes:
+def render_pdf(sheet: Worksheet) -> bytes:
     document = weasyprint.HTML(
-        string=sheet_html(sheet, zhuyin), base_url=BASE_URL, url_fetcher=StaticFilesOnly()
+        string=sheet_html(sheet), base_url=BASE_URL, url_fetcher=StaticFilesOnly()
     )
     return document.write_pdf()

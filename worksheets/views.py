@@ -35,7 +35,6 @@ from worksheets.sheets import (
     practice_puzzles,
     worksheet_for,
 )
-from zhuyin.middleware import zhuyin_on
 
 DEFAULT_COUNT = 12
 LEVELS = (1, 2, 3)
@@ -137,8 +136,7 @@ def sheet_response(
     page's 「下載 PDF」 adds the page's own query. ``form``: what the page's form offers
     (default: the paper only)."""
     if as_pdf:
-        pdf = render_pdf(sheet, zhuyin_on(request))
-        response = HttpResponse(pdf, content_type="application/pdf")
+        response = HttpResponse(render_pdf(sheet), content_type="application/pdf")
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
         return response
     query = request.GET.urlencode()
