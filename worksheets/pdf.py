@@ -19,6 +19,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+import process_caches
 from languages.registry import BY_CODE
 from worksheets.sheets import Worksheet
 
@@ -66,7 +67,12 @@ def sheet_html(sheet: Worksheet) -> str:
 
 
 def render_pdf(sheet: Worksheet) -> bytes:
-    document = weasyprint.HTML(
-        string=sheet_html(sheet), base_url=BASE_URL, url_fetcher=StaticFilesOnly()
-    )
+    return _pdf_of(sheet_html(sheet))
+
+
+@process_caches.kept("worksheets.pdf._pdf_of")
+def _pdf_of(html: str) -> bytes:
+    """The PDF of a sheet's HTML: the same HTML (same puzzles, words, paper, addresses) makes
+    the same PDF, kept for the next download of it (process_caches)."""
+    document = weasyprint.HTML(string=html, base_url=BASE_URL, url_fetcher=StaticFilesOnly())
     return document.write_pdf()
