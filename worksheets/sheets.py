@@ -25,6 +25,7 @@ from practice import generators
 from worksheets.answers import Answer, answer_for, history_said
 
 PER_PAGE = 6  # diagrams a page: two columns of three
+PER_ROW = 2
 MAX_PRACTICE = 36  # fresh puzzles on one sheet: six pages, a render of a few seconds at most
 MAX_SEED = 10**9 - 1  # a practice id's seed has at most 9 digits (practice.generators.ids)
 
@@ -106,6 +107,13 @@ class Worksheet:
     def pages(self) -> list[tuple[Item, ...]]:
         """The items, PER_PAGE a page."""
         return [self.items[i : i + PER_PAGE] for i in range(0, len(self.items), PER_PAGE)]
+
+    @property
+    def page_rows(self) -> list[list[tuple[Item, ...]]]:
+        """Each page's items in rows of PER_ROW: a row is never split across pages."""
+        return [
+            [page[i : i + PER_ROW] for i in range(0, len(page), PER_ROW)] for page in self.pages
+        ]
 
 
 def worksheet_for(
