@@ -5,7 +5,8 @@ Run: .venv/bin/python tests/benchmarks/worksheet_pdf.py [RUNS]   (default 5)
 Makes the sheet of 12 fresh checkmate puzzles (level 1, a fixed seed) and the sheet of the
 lesson 王車易位：永遠不行，還是暫時不行 (12 puzzles, histories written out), on A4, in turn
 (A B A B), RUNS times each after one warm-up, as the PDF view does (worksheet_for, then
-render_pdf: no database). Prints each one's median and its size.
+the sheet's HTML laid out by WeasyPrint, past the kept PDFs of worksheets.pdf._pdf_of: a
+first download; no database). Prints each one's median and its size.
 """
 
 import os
@@ -30,7 +31,7 @@ def main(runs: int) -> None:
     from django.utils import translation
 
     from curriculum.loading import get_curriculum
-    from worksheets.pdf import render_pdf
+    from worksheets import pdf
     from worksheets.sheets import practice_puzzles, worksheet_for
 
     translation.activate("zh-hant")
@@ -44,7 +45,8 @@ def main(runs: int) -> None:
     for round_ in range(runs + 1):
         for label, puzzles in sheets.items():
             wall, cpu = time.perf_counter(), time.process_time()
-            made[label] = render_pdf(worksheet_for(label, puzzles, ONLINE, "a4"))
+            sheet = worksheet_for(label, puzzles, ONLINE, "a4")
+            made[label] = pdf._pdf_of.__wrapped__(pdf.sheet_html(sheet))  # never the kept one
             if round_:  # the first round warms (fonts, templates, the pieces' drawings)
                 times[label].append((time.perf_counter() - wall, time.process_time() - cpu))
     for label in sheets:
