@@ -112,6 +112,12 @@ CACHES: dict[str, Cache] = {
         "a practice puzzle is proven by the validator (~1.2 ms, several times its making) each "
         "time it is served or answered; an id always makes the same puzzle, so its verdict stays",
     ),
+    "worksheets.pdf._pdf_of": Cache(
+        "the sheet's HTML (its puzzles, words, paper and addresses)",
+        16,
+        "a worksheet's PDF, ~300 kB, costs 1-4 s of CPU to lay out; a class's parents and "
+        "teacher download the same lesson's sheet, and a sheet's address makes the same one",
+    ),
     "tutor.people.templatetags.people._grid_cell": Cache(
         "(solved, stars earned, puzzles)",
         4096,

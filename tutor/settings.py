@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "play",
     "puzzlesets",
     "zhuyin",
+    "worksheets",
 ]
 
 MIDDLEWARE = [

@@ -14,6 +14,7 @@ urlpatterns = [
     path("", include("play.urls")),
     path("", include("puzzlesets.urls")),
     path("", include("zhuyin.urls")),
+    path("", include("worksheets.urls")),
 ]
 
 # The error pages never read the request's body again (see tutor/errors.py).

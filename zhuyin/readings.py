@@ -146,9 +146,9 @@ VERBS_BEFORE_PARTICLE_DE = frozenset(
     "做吃走離看強到集跑跳寫說想擋守放擺快慢遠近動站聽猜玩找拿算排移隔"
 )
 # 數 before one of these, or before punctuation, is the verb ㄕㄨˇ (數到、數來、數將軍、數的是、
-# 往中間數：), unless it ends a noun after one of BEFORE_NOUN_SHU (分數一樣、次數。、算數。).
+# 往中間數：), unless it ends a noun after one of BEFORE_NOUN_SHU (分數一樣、次數。、算數。、級數).
 AFTER_VERB_SHU = frozenset("一到來將的看著過完")
-BEFORE_NOUN_SHU = frozenset("算分步格次題合位多少字")
+BEFORE_NOUN_SHU = frozenset("算分步格次題合位多少字級")
 
 
 def _taiwan_style(reading: str) -> str:

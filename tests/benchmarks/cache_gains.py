@@ -36,6 +36,7 @@ WORKLOAD_OF = {
     "languages.simplified.": "move 简体中文",
     "tutor.people.": "class dashboard",
     "glossary.": "glossary",
+    "worksheets.": "worksheet PDF",
 }
 
 
@@ -94,6 +95,7 @@ def workloads():
     found["class dashboard"] = lambda: grown_up.get(dashboard)
     visitor = Client()
     found["glossary"] = lambda: visitor.get("/glossary/")
+    found["worksheet PDF"] = lambda: grown_up.get("/worksheets/lessons/checkmate/pdf/")
     return found
 
 

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class WorksheetsConfig(AppConfig):
+    name = "worksheets"
+    verbose_name = "Worksheets on paper"

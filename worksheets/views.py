@@ -1,0 +1,198 @@
+"""Worksheets for grown-ups: a lesson's puzzles, or N fresh practice puzzles of a rule, as a
+print page (``@media print``, ``@page`` size) and as a PDF to download.
+
+``/worksheets/lessons/<slug>/`` and ``/worksheets/practice/<rule>/`` are the print pages,
+``…/pdf/`` the same sheet as a PDF. Their query: ``paper`` (a4, letter); for practice
+``count`` (1 to MAX_PRACTICE), ``level`` (1 to 3) and ``seed``, the sheet's number: without
+one the page sends the browser to a new one, so printing the same address again prints the
+same puzzles. A bad value is a 400 page in the learner's language, never a 500.
+
+A teacher's set plugs in with ``sheet_response(request, worksheet_for(...), ...)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+
+from curriculum.loading import Lesson, get_curriculum
+from practice import generators
+from tutor.people.permissions import grown_up_required
+from worksheets.pdf import render_pdf
+from worksheets.sheets import (
+    DEFAULT_PAPER,
+    MAX_PRACTICE,
+    MAX_SEED,
+    PAPERS,
+    Worksheet,
+    new_seed,
+    practice_puzzles,
+    worksheet_for,
+)
+
+DEFAULT_COUNT = 12
+LEVELS = (1, 2, 3)
+
+
+class BadSheet(ValueError):
+    """A query no sheet can be made from; the message is for the learner's screen."""
+
+
+@dataclass(frozen=True)
+class SheetForm:
+    """What the print page's form shows and keeps: the paper, and for practice the count,
+    the level and the sheet's number (None for a sheet that has none)."""
+
+    paper: str
+    count: int | None = None
+    level: int | None = None
+    seed: int | None = None
+    papers: tuple = tuple(PAPERS.values())
+    max_count: int = MAX_PRACTICE
+    levels: tuple[int, ...] = LEVELS
+
+
+@grown_up_required
+@require_safe
+def lesson_sheet(request: HttpRequest, slug: str, as_pdf: bool = False) -> HttpResponse:
+    try:
+        lesson = _lesson(slug)
+        paper = _paper(request)
+    except BadSheet as error:
+        return _bad(request, str(error))
+    here = reverse("lesson", args=[lesson.slug])
+    sheet = worksheet_for(
+        lesson.title,
+        lesson.puzzles,
+        request.build_absolute_uri(here),
+        paper,
+        puzzle_url=lambda puzzle: request.build_absolute_uri(f"{here}?puzzle={puzzle.id}"),
+    )
+    return sheet_response(
+        request,
+        sheet,
+        pdf_url=reverse("worksheets:lesson_pdf", args=[lesson.slug]),
+        filename=f"worksheet-{lesson.slug}-{paper}.pdf",
+        as_pdf=as_pdf,
+        form=SheetForm(paper),
+    )
+
+
+@grown_up_required
+@require_safe
+def practice_sheet(request: HttpRequest, slug: str, as_pdf: bool = False) -> HttpResponse:
+    try:
+        lesson = _practised(slug)
+        paper, count, level = _paper(request), _count(request), _level(request)
+        seed = _seed(request)
+    except BadSheet as error:
+        return _bad(request, str(error))
+    if seed is None:  # a new sheet: its own address, so it prints again the same
+        query = urlencode({"count": count, "level": level, "seed": new_seed(), "paper": paper})
+        name = "worksheets:practice_pdf" if as_pdf else "worksheets:practice"
+        address = reverse(name, args=[slug])
+        return redirect(f"{address}?{query}")
+    puzzles = practice_puzzles(slug, count, seed, level)
+    if len(puzzles) < count:  # the validator refused too many: say so, never a short sheet
+        message = _("No practice puzzle could be made just now. Please try again.")
+        return render(request, "lessons/problem.html", {"message": message}, status=503)
+    sheet = worksheet_for(
+        _("Practice: %(title)s") % {"title": lesson.title},
+        puzzles,
+        request.build_absolute_uri(reverse("practice", args=[slug])),
+        paper,
+        puzzle_url=lambda puzzle: request.build_absolute_uri(
+            reverse("practice_puzzle", args=[slug, puzzle.id])
+        ),
+        seed=seed,
+    )
+    return sheet_response(
+        request,
+        sheet,
+        pdf_url=reverse("worksheets:practice_pdf", args=[slug]),
+        filename=f"worksheet-{slug}-{seed}-{paper}.pdf",
+        as_pdf=as_pdf,
+        form=SheetForm(paper, count, level, seed),
+    )
+
+
+def sheet_response(
+    request: HttpRequest,
+    sheet: Worksheet,
+    *,
+    pdf_url: str,
+    filename: str,
+    as_pdf: bool,
+    form: SheetForm | None = None,
+) -> HttpResponse:
+    """The sheet as its print page (``as_pdf`` False) or as a PDF download named
+    ``filename`` (ASCII). ``pdf_url`` is the PDF's address without its query: the print
+    page's 「下載 PDF」 adds the page's own query. ``form``: what the page's form offers
+    (default: the paper only)."""
+    if as_pdf:
+        response = HttpResponse(render_pdf(sheet), content_type="application/pdf")
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response
+    query = request.GET.urlencode()
+    context = {
+        "sheet": sheet,
+        "form": form or SheetForm(sheet.paper.key),
+        "pdf_url": f"{pdf_url}?{query}" if query else pdf_url,
+    }
+    return render(request, "worksheets/print.html", context)
+
+
+def _lesson(slug: str) -> Lesson:
+    lesson = get_curriculum().lesson(slug)
+    if lesson is None:
+        raise BadSheet(_("There is no lesson called “%(slug)s”.") % {"slug": slug[:60]})
+    return lesson
+
+
+def _practised(slug: str) -> Lesson:
+    lesson = get_curriculum().lesson(slug)
+    if lesson is None or slug not in generators.RULES:
+        raise BadSheet(_("There are no practice puzzles for “%(slug)s”.") % {"slug": slug[:60]})
+    return lesson
+
+
+def _paper(request: HttpRequest) -> str:
+    paper = request.GET.get("paper", DEFAULT_PAPER)
+    if paper not in PAPERS:
+        raise BadSheet(_("The paper must be A4 or Letter."))
+    return paper
+
+
+def _whole_number(request: HttpRequest, name: str, low: int, high: int, default, message: str):
+    text = request.GET.get(name, "")
+    if text == "" and default is not None:
+        return default
+    if text == "" or not text.isascii() or not text.isdigit() or not low <= int(text) <= high:
+        raise BadSheet(message)
+    return int(text)
+
+
+def _count(request: HttpRequest) -> int:
+    message = _("A sheet has from 1 to %(most)s puzzles.") % {"most": MAX_PRACTICE}
+    return _whole_number(request, "count", 1, MAX_PRACTICE, DEFAULT_COUNT, message)
+
+
+def _level(request: HttpRequest) -> int:
+    return _whole_number(request, "level", 1, 3, 1, _("The level is 1, 2 or 3."))
+
+
+def _seed(request: HttpRequest) -> int | None:
+    if request.GET.get("seed", "") == "":
+        return None
+    message = _("This sheet number cannot be read.")
+    return _whole_number(request, "seed", 1, MAX_SEED, None, message)
+
+
+def _bad(request: HttpRequest, message: str) -> HttpResponse:
+    return render(request, "lessons/problem.html", {"message": message}, status=400)
