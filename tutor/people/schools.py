@@ -15,7 +15,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.core import signing
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -184,6 +184,8 @@ def _download(content: bytes, content_type: str, filename: str) -> HttpResponse:
 def export_roster(request: HttpRequest, school_id: int, kind: str) -> HttpResponse:
     """The school's classes now, or (?year=114) that year's archived classes."""
     school = school_for_admin(request.user, school_id)
+    if kind not in ("csv", "xlsx", "zip"):
+        raise Http404("no such download")
     year = _year(request)
     rows = roster_import.school_students(school, year=year)
     name = f"school-{school.pk}-{year or school.school_year}"
