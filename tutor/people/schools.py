@@ -53,7 +53,7 @@ class NewYearForm(forms.Form):
     from_year = forms.IntegerField(widget=forms.HiddenInput)
     delete_on = forms.DateField(
         label=gettext_lazy("Delete the graduates' data after"),
-        widget=forms.DateInput(attrs={"type": "date"}),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),  # as <input> reads it
     )
 
 
@@ -96,6 +96,7 @@ def _school_page(request, school, *, teacher_form=None, status=200) -> HttpRespo
         "school": school,
         "classes": classes,
         "archived": archived,
+        "years": roster_import.archived_years(school),
         "teachers": school.memberships.select_related("user").order_by("user__username"),
         "teacher_form": teacher_form or TeacherForm(),
     }
