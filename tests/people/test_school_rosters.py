@@ -307,3 +307,16 @@ def test_a_teacher_makes_a_school_and_becomes_its_administrator():
         "people:school", args=[membership.school_id]
     )
     assert client.post(reverse("people:new_school"), {"name": ""}).status_code == 400
+
+
+def test_a_file_too_long_or_a_broken_zip_is_refused_in_words(admin, school):
+    client = signed_in(admin)
+    rows = [["班級", "座號", "姓名"]] + [
+        ["三年一班", str(n % 999 + 1), f"學生{n}"] for n in range(5001)
+    ]
+    response = upload(client, school, {"r.csv": csv_bytes(rows)})
+    assert response.status_code == 400
+    assert problem_rows(response) == [("r.csv", "", "一個檔案最多 5000 位學生。")]
+    response = upload(client, school, {"sds.zip": b"PK\x05\x06" + b"\0" * 18})
+    assert response.status_code == 400 and len(problem_rows(response)) == 1
+    assert counts() == (0, 0, 0)

@@ -22,6 +22,7 @@ import io
 import unicodedata
 import zipfile
 from dataclasses import asdict, dataclass, field
+from itertools import islice
 
 from django.utils.translation import gettext as _
 
@@ -31,6 +32,7 @@ from tutor.people.names import looks_disguised
 MAX_FILE_BYTES = 5 * 1024 * 1024  # a school of 3,000 is about 100 KB as CSV
 MAX_ROWS = 5000
 CLASS_NAME_MAX = 60
+XLSX_MAX_UNPACKED = 20 * MAX_FILE_BYTES  # its XML, unzipped
 ENCODINGS = ("utf-8-sig", "cp950")  # UTF-8 (a BOM or not), then Big5 as Windows writes it
 
 CLASS_HEADERS = ("班級", "班级", "class")
@@ -179,9 +181,14 @@ def _xlsx_rows(upload: Upload) -> tuple[list[list[str]], Problem | None]:
     from openpyxl import load_workbook  # only an XLSX import pays for loading it
 
     try:
+        # An XLSX is a zip of XML: a small file could unpack to gigabytes.
+        unpacked = sum(m.file_size for m in zipfile.ZipFile(io.BytesIO(upload.content)).infolist())
+        if unpacked > XLSX_MAX_UNPACKED:
+            return [], Problem(upload.name, None, _("This XLSX file is too large."))
         book = load_workbook(io.BytesIO(upload.content), read_only=True, data_only=True)
         sheet = book.worksheets[0]
-        rows = [[_cell_text(value) for value in row] for row in sheet.iter_rows(values_only=True)]
+        read = islice(sheet.iter_rows(values_only=True), MAX_ROWS + 2)  # one too many is said
+        rows = [[_cell_text(value) for value in row] for row in read]
         book.close()
     except Exception:  # openpyxl raises many kinds for a damaged file
         return [], Problem(upload.name, None, _("This XLSX file cannot be opened."))
