@@ -41,6 +41,9 @@ def test_an_administrator_previews_and_confirms_a_schools_rosters(
     page.get_by_label("帳號或電子郵件").fill("admin")
     page.get_by_label("密碼").fill(PASSWORD)
     page.get_by_role("button", name="登入").click()
+    page.get_by_text("整個學校：匯入名單").click()
+    expect(page.get_by_label("學校名稱")).to_be_visible()
+    look(page, axe, screenshot_dir, "school-teacher-home")
     page.get_by_role("link", name="光明國小").click()
     page.get_by_role("link", name="匯入名單").click()
 
