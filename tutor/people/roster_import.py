@@ -21,8 +21,9 @@ from django.utils.translation import gettext as _
 
 from lessons.models import Learner
 from tutor.people.avatars import AVATARS
-from tutor.people.models import Classroom, School, Student, add_student
+from tutor.people.models import Classroom, School, Student
 from tutor.people.names import email_key
+from tutor.people.picture_words import new_secret
 from tutor.people.roster_files import Problem, Roster, RosterClass, RosterStudent
 
 AVATAR_CYCLE = list(AVATARS)
@@ -298,14 +299,33 @@ def _change(change: Change, by_name, users, result: Plan) -> None:
 
 
 def _add_students(new_students: list[NewStudent], by_name) -> None:
+    """Every new student with their own learner and picture secret, in two bulk inserts (a
+    school of 1,500 is two queries a table, not 3,000)."""
     counts: dict[int, int] = {}
+    learners, students = [], []
     for new in new_students:
         classroom = by_name[new.class_name]
         if classroom.pk not in counts:
             counts[classroom.pk] = classroom.students.count()
         avatar = AVATAR_CYCLE[counts[classroom.pk] % len(AVATAR_CYCLE)]
         counts[classroom.pk] += 1
-        add_student(classroom, new.name, seat=new.seat, avatar=avatar, sourced_id=new.sourced_id)
+        learners.append(Learner(nickname=new.name, avatar=avatar))
+        first, second = new_secret()
+        students.append(
+            Student(
+                classroom=classroom,
+                secret_first=first,
+                secret_second=second,
+                seat_number=new.seat,
+                sourced_id=new.sourced_id,
+            )
+        )
+    Learner.objects.bulk_create(
+        learners, batch_size=500
+    )  # their ids come back (SQLite, PostgreSQL)
+    for learner, student in zip(learners, students, strict=True):
+        student.learner = learner
+    Student.objects.bulk_create(students, batch_size=500)
 
 
 def school_students(school: School, *, year: int | None = None):
