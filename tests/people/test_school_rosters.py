@@ -169,7 +169,9 @@ def test_a_teacher_column_names_the_schools_teacher(admin, school):
     SchoolTeacher.objects.create(school=school, user=colleague)
     rows = [["班級", "座號", "姓名", "老師"], ["三年一班", "1", "王小明", "colleague"]]
     client = signed_in(admin)
-    confirm(client, school, upload(client, school, {"r.csv": csv_bytes(rows)}))
+    preview = upload(client, school, {"r.csv": csv_bytes(rows)})
+    assert "三年一班</bdi> (1 位學生) · 老師 <bdi>colleague</bdi>" in preview.content.decode()
+    confirm(client, school, preview)
     assert Classroom.objects.get(name="三年一班").teacher == colleague
 
 

@@ -53,7 +53,8 @@ class Change:
 
 @dataclass
 class Plan:
-    new_classes: list[tuple[str, int]] = field(default_factory=list)  # (name, students)
+    # (name, students, the teacher's username: the importer's when the file names nobody known)
+    new_classes: list[tuple[str, int, str]] = field(default_factory=list)
     new_students: list[NewStudent] = field(default_factory=list)
     changes: list[Change] = field(default_factory=list)
     left: list[tuple[str, int, str]] = field(default_factory=list)  # (class, seat, name)
@@ -139,8 +140,11 @@ class _Planner:
             result.problems.append(Problem(roster_class.file, roster_class.row, problem))
         members: list[Student] = []
         if classroom is None:
-            result.new_classes.append((roster_class.name, len(roster_class.students)))
-            result.teachers[roster_class.name] = (teacher or self.importer).pk
+            owner = teacher or self.importer
+            result.new_classes.append(
+                (roster_class.name, len(roster_class.students), owner.get_username())
+            )
+            result.teachers[roster_class.name] = owner.pk
         else:
             self._plan_existing_class(roster_class, classroom, teacher)
             members = [s for s in self.students if s.classroom_id == classroom.pk]
@@ -265,7 +269,7 @@ def _carry_out(school: School, roster: Roster, result: Plan) -> None:
     by_name = {name: existing[pk] for name, pk in result.class_ids.items()}
     users = get_user_model().objects.in_bulk(result.teachers.values())
     class_sid = {c.name: c.sourced_id for c in roster.classes}
-    for name, _count in result.new_classes:
+    for name, _count, _teacher in result.new_classes:
         by_name[name] = Classroom.objects.create(
             teacher=users[result.teachers[name]],
             name=name,
