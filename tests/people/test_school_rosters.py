@@ -164,6 +164,15 @@ def test_a_bad_header_and_a_file_in_another_encoding_are_said(admin, school):
     assert Classroom.objects.count() == 0
 
 
+def test_a_title_above_the_headers_is_skipped_and_rows_keep_their_numbers(admin, school):
+    titled = [["115學年度 學生名單", "", ""], ["", "", ""], *ROSTER, ["三年一班", "2", "張三"]]
+    client = signed_in(admin)
+    response = upload(client, school, {"r.xlsx": xlsx_bytes(titled)})
+    assert [(f, r) for f, r, _m in problem_rows(response)] == [("r.xlsx", "7")]
+    confirm(client, school, upload(client, school, {"r.xlsx": xlsx_bytes(titled[:-1])}))
+    assert len(roster_now(school)) == 3
+
+
 def test_a_teacher_column_names_the_schools_teacher(admin, school):
     colleague = make_grown_up("colleague")
     SchoolTeacher.objects.create(school=school, user=colleague)

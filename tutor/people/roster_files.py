@@ -31,6 +31,7 @@ from tutor.people.names import looks_disguised
 
 MAX_FILE_BYTES = 5 * 1024 * 1024  # a school of 3,000 is about 100 KB as CSV
 MAX_ROWS = 5000
+TITLE_ROWS = 3  # rows above the headers a school system may print
 CLASS_NAME_MAX = 60
 XLSX_MAX_UNPACKED = 20 * MAX_FILE_BYTES  # its XML, unzipped
 ENCODINGS = ("utf-8-sig", "cp950")  # UTF-8 (a BOM or not), then Big5 as Windows writes it
@@ -241,11 +242,22 @@ def _seat(raw: str) -> int | None:
     return int(text) if text.isdigit() and 0 < int(text) < 1000 else None
 
 
+def _header_row(rows: list[list[str]]) -> int:
+    """Where the headers are: the first row, or below a title or two (「115學年度 學生名單」, as
+    school systems print above the table), among the first TITLE_ROWS + 1 rows."""
+    for index, row in enumerate(rows[: TITLE_ROWS + 1]):
+        titles = {_header_key(cell) for cell in row}
+        if all(titles & set(names) for names in (CLASS_HEADERS, SEAT_HEADERS, NAME_HEADERS)):
+            return index
+    return 0
+
+
 def read_spreadsheet(file: str, rows: list[list[str]]) -> tuple[Roster | None, list[Problem]]:
-    """班級, 座號, 姓名 (and 老師) from the first row on; a row a student."""
+    """班級, 座號, 姓名 (and 老師) from the header row on; a row a student."""
     if not rows:
         return None, [Problem(file, None, _("The file is empty."))]
-    header = [_header_key(cell) for cell in rows[0]]
+    start = _header_row(rows)
+    header = [_header_key(cell) for cell in rows[start]]
 
     def column(names: tuple[str, ...]) -> int | None:
         return next((i for i, title in enumerate(header) if title in names), None)
@@ -259,11 +271,11 @@ def read_spreadsheet(file: str, rows: list[list[str]]) -> tuple[Roster | None, l
             "missing": "、".join(missing)
         }
         return None, [Problem(file, 1, message)]
-    if len(rows) - 1 > MAX_ROWS:
+    if len(rows) - 1 - start > MAX_ROWS:
         message = _("At most %(max)d students a file.") % {"max": MAX_ROWS}
         return None, [Problem(file, None, message)]
     sheet = _Sheet(file)
-    for number, row in enumerate(rows[1:], start=2):
+    for number, row in enumerate(rows[start + 1 :], start=start + 2):
         cells = [_cell(row, at) for at in (*columns, column(TEACHER_HEADERS))]
         if any(str(value).strip() for value in row):
             sheet.read_row(number, *cells)
