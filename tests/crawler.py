@@ -19,7 +19,7 @@ from live.models import LiveSession, PlaylistItem
 from play import games
 from puzzlesets.models import OwnPuzzle, PuzzleSet, SetAssignment, SetItem
 from tests.people.conftest import make_grown_up, make_student
-from tutor.people.models import Assignment, ChildProfile, Classroom
+from tutor.people.models import Assignment, ChildProfile, Classroom, School, SchoolTeacher
 
 GARBAGE_IDS = {
     "int": ["0", "9" * 30],
@@ -108,8 +108,11 @@ def make_world() -> dict:
         ChildProfile.objects.create(parent=grown_up, learner=learner)
         children.append(learner)
     classrooms, students, assignments = [], [], []
+    schools = []
     for grown_up, name in ((teacher, "西洋棋社"), (other_teacher, "象棋社")):
-        classroom = Classroom.objects.create(teacher=grown_up, name=name)
+        schools.append(School.objects.create(name=f"{name}國小", school_year=114))
+        SchoolTeacher.objects.create(school=schools[-1], user=grown_up, is_admin=True)
+        classroom = Classroom.objects.create(teacher=grown_up, name=name, school=schools[-1])
         classrooms.append(classroom)
         students.append(make_student(classroom, "小華"))
         assignments.append(Assignment.objects.create(classroom=classroom, lesson=lesson.slug))
@@ -127,12 +130,15 @@ def make_world() -> dict:
         PuzzleResult.objects.create(learner=learner, lesson=lesson.slug, puzzle=puzzle.id, stars=3)
     parent_grown_up = parent.grown_up
     parent_grown_up.set_pin("1234")
+    real = _real_values(curriculum, parent, children, classrooms, students, assignments)
+    real["ids"]["school_id"] = [str(school.pk) for school in schools]
+    real["ids"]["kind"] = ["csv", "xlsx", "zip"]  # a school's roster downloads
     return {
         "parent": parent,
         "teacher": teacher,
         "children": children,
         "student": students[0],
-        "real": _real_values(curriculum, parent, children, classrooms, students, assignments),
+        "real": real,
     }
 
 

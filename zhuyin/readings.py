@@ -46,6 +46,7 @@ TAIWAN_CHARACTERS: dict[str, str] = {
     "儲": "ㄔㄨˊ",  # 儲存
     "息": "ㄒㄧˊ",
     "長": "ㄔㄤˊ",  # long: 長易位、長長的、最長的; 家長 is in CHESS_READINGS
+    "檔": "ㄉㄤˇ",  # 檔案 (一字多音審訂表: ㄉㄤˇ)
     "教": "ㄐㄧㄠ",  # to teach: 會教、我教的; 主教、家教 are in CHESS_READINGS
     "檔": "ㄉㄤˇ",  # 檔案 (the Mainland reads ㄉㄤˋ)
 }

@@ -63,6 +63,7 @@ SCRIPTS = {
     "rules_reason_audit.py": (["100"], {}, r"^disagreements: \d+$", {0}),
     "rules_speed.py": (["100"], {}, r"^ratio: [\d.]+ \(target: under 3\)$", {0}),
     "worksheet_pdf.py": (["1"], DJANGO, r"^worksheet PDF, 12 puzzles, practice checkmate, A4", {0}),
+    "school_import.py": (["40", "1"], {}, r"^school import, slowest of preview/confirm", {0}),
 }
 
 

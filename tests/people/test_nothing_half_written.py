@@ -138,11 +138,11 @@ def test_a_refused_student_list_adds_nobody(teacher, classroom, nicknames):
 
 
 def test_a_student_list_that_fails_half_way_adds_nobody(teacher, classroom, monkeypatch):
-    import tutor.people.classes
+    import tutor.people.picture_words
 
-    monkeypatch.setattr(
-        tutor.people.classes, "new_secret", fail_on_call(3, tutor.people.classes.new_secret)
-    )
+    # Each new student's secret is drawn by models.add_student, from picture_words.
+    secrets = tutor.people.picture_words
+    monkeypatch.setattr(secrets, "new_secret", fail_on_call(3, secrets.new_secret))
     before = rows()
     url = reverse("people:class_roster", args=[classroom.pk])
     response = signed_in(teacher).post(url, {"nicknames": "小華\n小美\n小明\n小強"})

@@ -15,7 +15,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from lessons.learners import forget_in_sessions
-from lessons.models import Learner
 from tutor.people import picture_locks
 from tutor.people.assignments import STUDENT_SESSION_KEY
 from tutor.people.avatars import AVATARS
@@ -31,23 +30,29 @@ from tutor.people.models import (
     Assignment,
     Classroom,
     Student,
+    add_student,
     new_badge_token,
     next_seat_number,
 )
 from tutor.people.next_url import safe_next_url
 from tutor.people.permissions import classroom_for_teacher, grown_up_required, student_for_teacher
 from tutor.people.picture_words import new_secret
+from tutor.people.schools import SchoolForm
 
 AVATAR_CYCLE = list(AVATARS)
 
 
 def _teacher_page(request: HttpRequest, form: ClassroomForm, status: int = 200) -> HttpResponse:
-    classrooms = Classroom.objects.filter(teacher=request.user).annotate(
+    classrooms = Classroom.objects.filter(teacher=request.user, archived_at__isnull=True).annotate(
         student_count=Count("students")
     )
-    return render(
-        request, "people/teacher_home.html", {"classrooms": classrooms, "form": form}, status=status
-    )
+    context = {
+        "classrooms": classrooms,
+        "form": form,
+        "schools": request.user.school_memberships.select_related("school"),
+        "school_form": SchoolForm(),
+    }
+    return render(request, "people/teacher_home.html", context, status=status)
 
 
 @grown_up_required
@@ -68,7 +73,9 @@ def _roster_page(request, classroom, form, *, status=200, added=(), skipped=()) 
         "form": form,
         "added": added,
         "skipped": skipped,
-        "other_classrooms": Classroom.objects.filter(teacher=request.user).exclude(pk=classroom.pk),
+        "other_classrooms": Classroom.objects.filter(
+            teacher=request.user, archived_at__isnull=True
+        ).exclude(pk=classroom.pk),
         "locked": picture_locks.locked_student_ids(classroom),
     }
     return render(request, "people/class_roster.html", context, status=status)
@@ -95,15 +102,7 @@ def class_roster(request: HttpRequest, classroom_id: int) -> HttpResponse:
         first_seat = next_seat_number(classroom)
         for offset, name in enumerate(added):
             avatar = AVATAR_CYCLE[(start + offset) % len(AVATAR_CYCLE)]
-            learner = Learner.objects.create(nickname=name, avatar=avatar)
-            first, second = new_secret()
-            Student.objects.create(
-                classroom=classroom,
-                learner=learner,
-                secret_first=first,
-                secret_second=second,
-                seat_number=first_seat + offset,
-            )
+            add_student(classroom, name, seat=first_seat + offset, avatar=avatar)
     return _roster_page(request, classroom, StudentListForm(), added=added, skipped=skipped)
 
 
@@ -235,7 +234,7 @@ def class_message(request: HttpRequest, classroom_id: int) -> HttpResponse:
 @grown_up_required
 def move_student(request: HttpRequest, student_id: int) -> HttpResponse:
     student = student_for_teacher(request.user, student_id)
-    classrooms = Classroom.objects.filter(teacher=request.user)
+    classrooms = Classroom.objects.filter(teacher=request.user, archived_at__isnull=True)
     form = MoveStudentForm(request.POST, classrooms=classrooms)
     if not form.is_valid():
         message = _("Choose one of your classes.")

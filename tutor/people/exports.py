@@ -52,7 +52,7 @@ def _batches(items: Iterable, size: int) -> Iterator[list]:
         yield batch
 
 
-def _csv_response(filename: str, rows: Iterable[Sequence]) -> StreamingHttpResponse:
+def csv_response(filename: str, rows: Iterable[Sequence]) -> StreamingHttpResponse:
     """The rows as a CSV download, written while they are read, ROWS_PER_CHUNK at a time: a
     class's whole history never sits in the worker's memory. The rows come spreadsheet-safe
     (each maker passes what people typed through spreadsheet_safe)."""
@@ -76,8 +76,15 @@ def grid_csv(request: HttpRequest, classroom_id: int) -> HttpResponse:
     Each count has its own cell: a cell like 「1/13」 opens in a spreadsheet as a date.
     """
     classroom = classroom_for_teacher(request.user, classroom_id)
+    rows = grid_rows(reports.class_members(classroom))
+    return csv_response(f"class-{classroom.join_code}-grid.csv", rows)
+
+
+def grid_rows(members: list[reports.ClassMember]) -> list[list]:
+    """The grid CSV's rows, its header first, for these students (a class's, or a graduated
+    class's in tutor.people.schools)."""
     lessons = all_lessons()
-    grid = reports.class_grid(reports.class_members(classroom), lessons)
+    grid = reports.class_grid(members, lessons)
     header = [str(_("Nickname"))]
     for lesson in lessons:
         names = {"lesson": lesson.title}
@@ -92,7 +99,7 @@ def grid_csv(request: HttpRequest, classroom_id: int) -> HttpResponse:
         for cell in row.cells:
             line += [cell.progress.solved, cell.progress.total, cell.progress.stars]
         rows.append(line)
-    return _csv_response(f"class-{classroom.join_code}-grid.csv", rows)
+    return rows
 
 
 ATTEMPT_HEADER = (
@@ -149,7 +156,7 @@ def attempts_csv(request: HttpRequest, classroom_id: int) -> StreamingHttpRespon
         answers=_answer_words(),
     )
     rows = _attempt_rows(attempts, words, timezone.get_current_timezone())
-    return _csv_response(f"class-{classroom.join_code}-attempts.csv", chain([header], rows))
+    return csv_response(f"class-{classroom.join_code}-attempts.csv", chain([header], rows))
 
 
 @dataclass(frozen=True)

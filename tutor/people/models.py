@@ -107,6 +107,48 @@ def new_join_code() -> str:
             return code
 
 
+class School(models.Model):
+    """A school that owns classes: its teachers' accounts, its administrators among them
+    (they import the rosters and start a new school year), the school year now running.
+
+    A class without a school is a teacher's own, as every class was before schools.
+    """
+
+    name = models.CharField(max_length=100)
+    # As the school writes it (學年度 115, or 2026); a new school year adds one.
+    school_year = models.PositiveSmallIntegerField()
+    # The grade whose classes graduate at the new school year (6: 六年級, 9: 九年級).
+    top_grade = models.PositiveSmallIntegerField(default=6)
+    teachers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="SchoolTeacher", related_name="schools"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SchoolTeacher(models.Model):
+    """A teacher account of a school; an administrator manages the whole school."""
+
+    school = models.ForeignKey(School, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="school_memberships"
+    )
+    is_admin = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["school", "user"], name="one_membership_a_school")
+        ]
+
+    def __str__(self) -> str:
+        return f"teacher {self.user_id} of {self.school_id}"
+
+
 class Classroom(models.Model):
     """A teacher's class; students join it with its code."""
 
@@ -123,6 +165,18 @@ class Classroom(models.Model):
     # A short note from the teacher on the students' first screen; they cannot reply.
     message = models.CharField(max_length=CLASS_MESSAGE_MAX, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
+    # A school's class (tutor.people.schools): its year, and its id in the school's
+    # OneRoster files (tutor.people.roster_files).
+    school = models.ForeignKey(
+        School, on_delete=models.SET_NULL, null=True, blank=True, related_name="classrooms"
+    )
+    school_year = models.PositiveSmallIntegerField(null=True, blank=True)
+    sourced_id = models.CharField(max_length=100, blank=True)
+    # Last year's class after a new school year (tutor.people.school_year): read-only,
+    # nobody signs in to it, its seats (ArchivedSeat) name who was in it. A graduates'
+    # class keeps its students until `delete_on` has passed (manage.py delete_graduates).
+    archived_at = models.DateTimeField(null=True, blank=True)
+    delete_on = models.DateField(null=True, blank=True)
 
     class Meta:
         ordering = ["created_at", "pk"]
@@ -153,12 +207,47 @@ class Student(models.Model):
     # The QR badge on the child's login card signs in with this (tutor.people.student_login).
     badge_token = models.CharField(max_length=40, unique=True, default=new_badge_token)
     created_at = models.DateTimeField(default=timezone.now)
+    # The student's id in the school's OneRoster files (users.csv), kept across years.
+    sourced_id = models.CharField(max_length=100, blank=True)
 
     class Meta:
         ordering = ["seat_number", "pk"]
 
     def __str__(self) -> str:
         return f"student {self.learner_id} in {self.classroom_id}"
+
+
+class ArchivedSeat(models.Model):
+    """Who sat in last year's class, and where: the student has moved on to this year's
+    class with their progress; deleting the student takes the seat."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="seats")
+    student = models.ForeignKey(Student, on_delete=models.CASCADE, related_name="past_seats")
+    seat_number = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["seat_number", "pk"]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat_number} of {self.classroom_id}"
+
+
+def add_student(
+    classroom: Classroom, nickname: str, *, seat: int, avatar: str, sourced_id: str = ""
+) -> Student:
+    """A new student with their own learner and a new picture secret."""
+    from tutor.people.picture_words import new_secret
+
+    learner = Learner.objects.create(nickname=nickname, avatar=avatar)
+    first, second = new_secret()
+    return Student.objects.create(
+        classroom=classroom,
+        learner=learner,
+        secret_first=first,
+        secret_second=second,
+        seat_number=seat,
+        sourced_id=sourced_id,
+    )
 
 
 def next_seat_number(classroom: Classroom) -> int:

@@ -40,7 +40,8 @@ def grown_up_of(user) -> GrownUp:
 
 
 def classroom_for_teacher(user, classroom_id: int) -> Classroom:
-    return get_object_or_404(Classroom, pk=classroom_id, teacher=user)
+    """One of the teacher's classes; last year's (archived) are the school's pages' only."""
+    return get_object_or_404(Classroom, pk=classroom_id, teacher=user, archived_at__isnull=True)
 
 
 def student_for_teacher(user, student_id: int) -> Student:
@@ -48,6 +49,7 @@ def student_for_teacher(user, student_id: int) -> Student:
         Student.objects.select_related("learner", "classroom"),
         pk=student_id,
         classroom__teacher=user,
+        classroom__archived_at__isnull=True,
     )
 
 

@@ -51,7 +51,8 @@ def _classroom(request: HttpRequest, code: str) -> Classroom:
     """The class with this code; a code that does not exist counts against the address."""
     if _lookups_blocked(request):
         raise TooManyLookups
-    classroom = Classroom.objects.filter(join_code=code.upper()).first()
+    # Last year's classes (archived) sign nobody in: their code counts as unknown.
+    classroom = Classroom.objects.filter(join_code=code.upper(), archived_at__isnull=True).first()
     if classroom is None:
         _unknown_lookup(request)
         raise Http404("no class has this code")
@@ -159,7 +160,9 @@ def badge_sign_in(request: HttpRequest, token: str) -> HttpResponse:
     student = None
     if BADGE_TOKEN.fullmatch(token):  # a NUL byte or a long string never reaches the database
         student = (
-            Student.objects.select_related("learner", "classroom").filter(badge_token=token).first()
+            Student.objects.select_related("learner", "classroom")
+            .filter(badge_token=token, classroom__archived_at__isnull=True)
+            .first()
         )
     if student is None:
         _unknown_lookup(request)

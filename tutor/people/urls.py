@@ -9,6 +9,7 @@ from tutor.people import (
     exports,
     parents,
     password_reset,
+    schools,
     student_login,
 )
 from tutor.people.ids import IdConverter, JoinCodeConverter
@@ -105,6 +106,23 @@ urlpatterns = [
         "teacher/classes/<id:classroom_id>/shared-devices/",
         classes.shared_devices,
         name="shared_devices",
+    ),
+    path("teacher/schools/", schools.new_school, name="new_school"),
+    path("teacher/schools/<id:school_id>/", schools.school_page, name="school"),
+    path(
+        "teacher/schools/<id:school_id>/teachers/", schools.add_teacher, name="add_school_teacher"
+    ),
+    path("teacher/schools/<id:school_id>/import/", schools.import_roster, name="import_roster"),
+    path("teacher/schools/<id:school_id>/new-year/", schools.new_year, name="new_school_year"),
+    path(
+        "teacher/schools/<id:school_id>/roster.<str:kind>",
+        schools.export_roster,
+        name="export_roster",
+    ),
+    path(
+        "teacher/graduates/<id:classroom_id>/grid.csv",
+        schools.graduates_progress,
+        name="graduates_progress",
     ),
     path("join/", student_login.join_class, name="join_class"),
     path("badge/<str:token>/", student_login.badge_sign_in, name="badge"),

@@ -1,0 +1,75 @@
+"""In Chromium: a school's administrator imports its rosters (a file with a mistake first:
+the problems by row, nothing written; then the right file, previewed, confirmed), and
+looks at the school's page and the new school year's (phone and desk widths, axe)."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import PASSWORD, assert_no_axe_violations
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+WIDTHS = (375, 1280)
+GOOD = "班級,座號,姓名\n三年一班,1,王小明\n三年一班,2,李小華\n301,1,陳大同\n六年一班,1,林美美\n"
+BAD = "班級,座號,姓名\n三年一班,1,王小明\n三年一班,1,李小華\n"
+
+
+def look(page: Page, axe, screenshot_dir, name: str) -> None:
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.screenshot(path=screenshot_dir / f"{name}-{width}.png", full_page=True)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert_no_axe_violations(axe, page)
+
+
+def test_an_administrator_previews_and_confirms_a_schools_rosters(
+    page: Page, live_server, axe, screenshot_dir, tmp_path
+):
+    from django.contrib.auth import get_user_model
+
+    from tutor.people.models import GrownUp, School, SchoolTeacher, Student
+
+    user = get_user_model().objects.create_user("admin", password=PASSWORD)
+    GrownUp.objects.create(user=user, here_for="class")
+    school = School.objects.create(name="光明國小", school_year=114)
+    SchoolTeacher.objects.create(school=school, user=user, is_admin=True)
+    bad, good = tmp_path / "bad.csv", tmp_path / "roster.csv"
+    bad.write_bytes(BAD.encode("big5"))
+    good.write_text(GOOD, encoding="utf-8-sig")
+
+    base = live_server.url
+    page.goto(base + "/accounts/login/")
+    page.get_by_label("帳號或電子郵件").fill("admin")
+    page.get_by_label("密碼").fill(PASSWORD)
+    page.get_by_role("button", name="登入").click()
+    page.get_by_text("整個學校：匯入名單").click()
+    expect(page.get_by_label("學校名稱")).to_be_visible()
+    look(page, axe, screenshot_dir, "school-teacher-home")
+    page.get_by_role("link", name="光明國小").click()
+    page.get_by_role("link", name="匯入名單").click()
+
+    page.get_by_label("檔案（可選多個）").set_input_files(bad)
+    page.get_by_role("button", name="預覽").click()
+    expect(page.locator("[data-problem]")).to_have_count(1)
+    expect(page.locator("[data-problem]")).to_contain_text("三年一班的座號 1 也在第 2 列。")
+    look(page, axe, screenshot_dir, "school-import-problems")
+    assert Student.objects.count() == 0
+
+    page.get_by_label("檔案（可選多個）").set_input_files(good)
+    page.get_by_role("button", name="預覽").click()
+    expect(page.locator('[data-count="new-students"]')).to_have_text("新學生 4 位")
+    look(page, axe, screenshot_dir, "school-import-preview")
+    assert Student.objects.count() == 0
+    page.get_by_role("button", name="確定匯入").click()
+    expect(page.locator("[data-imported]")).to_contain_text("新學生 4 位")
+    assert Student.objects.count() == 4
+
+    page.get_by_role("link", name="回到學校").click()
+    expect(page.locator("h1")).to_contain_text("光明國小")
+    look(page, axe, screenshot_dir, "school-page")
+    page.get_by_role("link", name="新學年").click()
+    expect(page.locator("[data-promoted]")).to_have_count(2)
+    expect(page.locator("[data-graduating]")).to_have_text("六年一班")
+    look(page, axe, screenshot_dir, "school-new-year")
+    page.get_by_role("button", name="開始新學年").click()
+    expect(page.locator("[data-delete-on]")).to_have_count(1)
+    look(page, axe, screenshot_dir, "school-page-archived")

@@ -1,0 +1,333 @@
+"""A school's rosters from its own files: a spreadsheet (CSV in UTF-8, with a BOM, or Big5;
+XLSX) with the headers 班級, 座號, 姓名 (老師), and the OneRoster 1.1 CSVs, separate or in a
+zip. The preview writes nothing; every problem is listed by file and row and nothing is
+written; the confirm writes all of it; the same file again changes nothing; what the
+school exports imports back unchanged."""
+
+import csv
+import io
+import zipfile
+
+import pytest
+from django.urls import reverse
+
+from lessons.models import Learner
+from tests.people.conftest import make_grown_up, signed_in
+from tests.people.rosters import (
+    CLASSES,
+    ENROLLMENTS,
+    USERS,
+    confirm,
+    csv_bytes,
+    make_school,
+    oneroster_files,
+    problem_rows,
+    upload,
+    xlsx_bytes,
+    zipped,
+)
+from tutor.people.models import Classroom, SchoolTeacher, Student
+
+pytestmark = pytest.mark.django_db
+
+ROSTER = [
+    ["班級", "座號", "姓名"],
+    ["三年一班", "1", "王小明"],
+    ["三年一班", "2", "李小華"],
+    ["三年二班", "1", "陳大同"],
+]
+
+
+@pytest.fixture
+def admin():
+    return make_grown_up("admin")
+
+
+@pytest.fixture
+def school(admin):
+    return make_school(admin)
+
+
+def roster_now(school) -> list[tuple[str, int, str, str]]:
+    return sorted(
+        Student.objects.filter(classroom__school=school).values_list(
+            "classroom__name", "seat_number", "learner__nickname", "sourced_id"
+        )
+    )
+
+
+def counts() -> tuple[int, int, int]:
+    return Classroom.objects.count(), Student.objects.count(), Learner.objects.count()
+
+
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("roster.csv", csv_bytes(ROSTER)),
+        ("roster.csv", "\ufeff".encode() + csv_bytes(ROSTER)),
+        ("roster.csv", csv_bytes(ROSTER, encoding="big5")),
+        ("roster.xlsx", xlsx_bytes([ROSTER[0], *[[c, int(s), n] for c, s, n in ROSTER[1:]]])),
+    ],
+    ids=["utf-8", "utf-8-bom", "big5", "xlsx"],
+)
+def test_a_spreadsheet_is_previewed_then_imported_whole(admin, school, name, content):
+    client = signed_in(admin)
+    before = counts()
+    preview = upload(client, school, {name: content})
+    assert preview.status_code == 200
+    assert counts() == before  # the preview wrote nothing
+    page = preview.content.decode()
+    assert "三年一班" in page and "王小明" in page and 'data-count="new-students"' in page
+    done = confirm(client, school, preview)
+    assert done.status_code == 200 and "data-imported" in done.content.decode()
+    assert roster_now(school) == [
+        ("三年一班", 1, "王小明", ""),
+        ("三年一班", 2, "李小華", ""),
+        ("三年二班", 1, "陳大同", ""),
+    ]
+    assert set(Classroom.objects.filter(school=school).values_list("teacher", flat=True)) == {
+        admin.pk
+    }
+
+
+def test_the_same_file_again_changes_nothing(admin, school):
+    client = signed_in(admin)
+    confirm(client, school, upload(client, school, {"r.csv": csv_bytes(ROSTER)}))
+    students = list(Student.objects.values_list("pk", "learner_id", "secret_first", "badge_token"))
+    again = upload(client, school, {"r.csv": csv_bytes(ROSTER)})
+    page = again.content.decode()
+    assert "data-nothing-to-do" in page and 'name="payload"' not in page
+    assert (
+        list(Student.objects.values_list("pk", "learner_id", "secret_first", "badge_token"))
+        == students
+    )
+
+
+def test_a_changed_name_and_a_new_seat_are_shown_then_written(admin, school):
+    client = signed_in(admin)
+    confirm(client, school, upload(client, school, {"r.csv": csv_bytes(ROSTER)}))
+    kept = Student.objects.get(seat_number=1, classroom__name="三年一班")
+    changed = [*ROSTER[:2], ["三年一班", "2", "李小花"], ["三年一班", "3", "張三"]]
+    preview = upload(client, school, {"r.csv": csv_bytes(changed)})
+    page = preview.content.decode()
+    assert 'data-change="name"' in page and "李小華" in page and "李小花" in page
+    assert "陳大同" in page  # not in the file: listed as left, never deleted
+    confirm(client, school, preview)
+    assert roster_now(school) == [
+        ("三年一班", 1, "王小明", ""),
+        ("三年一班", 2, "李小花", ""),
+        ("三年一班", 3, "張三", ""),
+        ("三年二班", 1, "陳大同", ""),
+    ]
+    assert Student.objects.get(seat_number=1, classroom__name="三年一班").pk == kept.pk
+
+
+def test_every_mistake_is_listed_by_row_and_nothing_is_written(admin, school):
+    mistakes = [
+        ["班級", "座號", "姓名", "老師"],
+        ["三年一班", "1", "王小明", ""],
+        ["三年一班", "1", "李小華", ""],  # seat 1 twice
+        ["三年一班", "", "張三", ""],  # no seat
+        ["三年一班", "五", "李四", ""],  # not a number
+        ["三年一班", "6", "", ""],  # no name
+        ["", "7", "王五", ""],  # no class
+        ["三年二班", "1", "王\u202eevil\u202c小明", "nobody"],  # bidi out; unknown teacher
+        ["三年二班", "2", "Alicе", ""],  # a Cyrillic е
+    ]
+    client = signed_in(admin)
+    before = counts()
+    response = upload(client, school, {"roster.csv": csv_bytes(mistakes)})
+    assert response.status_code == 400
+    rows = [(file, row) for file, row, _message in problem_rows(response)]
+    assert rows == [("roster.csv", str(n)) for n in (3, 4, 5, 6, 7, 9)]
+    assert counts() == before
+    # The file-level problems found, the teacher is checked (row 8) once the rows read well.
+    fixed = [mistakes[0], mistakes[1], mistakes[7]]
+    response = upload(client, school, {"roster.csv": csv_bytes(fixed)})
+    assert response.status_code == 400
+    assert [(f, r) for f, r, _m in problem_rows(response)] == [("roster.csv", "3")]
+    assert counts() == before
+
+
+def test_a_bad_header_and_a_file_in_another_encoding_are_said(admin, school):
+    client = signed_in(admin)
+    bad_header = upload(
+        client, school, {"r.csv": csv_bytes([["班", "號", "姓名"], ["a", "1", "b"]])}
+    )
+    assert bad_header.status_code == 400
+    assert [(f, r) for f, r, _m in problem_rows(bad_header)] == [("r.csv", "1")]
+    assert "班級" in problem_rows(bad_header)[0][2] and "座號" in problem_rows(bad_header)[0][2]
+    latin = upload(client, school, {"r.csv": "班級,座號,姓名\n".encode("utf-16")})
+    assert latin.status_code == 400 and len(problem_rows(latin)) == 1
+    broken = upload(client, school, {"r.xlsx": b"PK\x03\x04 not really"})
+    assert broken.status_code == 400 and len(problem_rows(broken)) == 1
+    assert Classroom.objects.count() == 0
+
+
+def test_a_title_above_the_headers_is_skipped_and_rows_keep_their_numbers(admin, school):
+    titled = [["115學年度 學生名單", "", ""], ["", "", ""], *ROSTER, ["三年一班", "2", "張三"]]
+    client = signed_in(admin)
+    response = upload(client, school, {"r.xlsx": xlsx_bytes(titled)})
+    assert [(f, r) for f, r, _m in problem_rows(response)] == [("r.xlsx", "7")]
+    confirm(client, school, upload(client, school, {"r.xlsx": xlsx_bytes(titled[:-1])}))
+    assert len(roster_now(school)) == 3
+
+
+def test_a_teacher_column_names_the_schools_teacher(admin, school):
+    colleague = make_grown_up("colleague")
+    SchoolTeacher.objects.create(school=school, user=colleague)
+    rows = [["班級", "座號", "姓名", "老師"], ["三年一班", "1", "王小明", "colleague"]]
+    client = signed_in(admin)
+    preview = upload(client, school, {"r.csv": csv_bytes(rows)})
+    assert "三年一班</bdi> (1 位學生) · 老師 <bdi>colleague</bdi>" in preview.content.decode()
+    confirm(client, school, preview)
+    assert Classroom.objects.get(name="三年一班").teacher == colleague
+
+
+@pytest.mark.parametrize("as_zip", [False, True], ids=["files", "zip"])
+def test_oneroster_files_are_imported_and_matched_by_sourced_id(admin, school, as_zip):
+    files = oneroster_files()
+    chosen = {"sds.zip": zipped(files)} if as_zip else files
+    client = signed_in(admin)
+    preview = upload(client, school, chosen)
+    assert preview.status_code == 200 and Student.objects.count() == 0
+    confirm(client, school, preview)
+    assert roster_now(school) == [
+        ("三年一班", 1, "王小明", "u-1"),
+        ("三年一班", 2, "李小華", "u-2"),
+        ("三年二班", 1, "Tom Lee", "u-3"),
+    ]
+    assert set(Classroom.objects.values_list("sourced_id", flat=True)) == {"c-301", "c-302"}
+    # Renamed in the school's system, and moved: matched by sourcedId, the same students.
+    users = [row[:] for row in USERS]
+    users[2][7] = "曉明"
+    enrollments = [row[:] for row in ENROLLMENTS]
+    enrollments[3][3] = "c-302"
+    moved = Student.objects.get(sourced_id="u-2")
+    preview = upload(client, school, oneroster_files(users=users, enrollments=enrollments))
+    assert 'data-change="name"' in preview.content.decode()
+    assert 'data-change="class"' in preview.content.decode()
+    confirm(client, school, preview)
+    assert roster_now(school) == [
+        ("三年一班", 1, "王曉明", "u-1"),
+        ("三年二班", 1, "Tom Lee", "u-3"),
+        ("三年二班", 2, "李小華", "u-2"),
+    ]
+    assert Student.objects.get(sourced_id="u-2").learner_id == moved.learner_id
+    again = upload(client, school, oneroster_files(users=users, enrollments=enrollments))
+    assert "data-nothing-to-do" in again.content.decode()
+
+
+def test_oneroster_mistakes_are_listed_by_file_and_row(admin, school):
+    enrollments = [
+        *ENROLLMENTS,
+        ["e-5", "", "", "c-999", "org-1", "u-1", "student", ""],
+        ["e-6", "", "", "c-301", "org-1", "u-404", "student", ""],
+        ["e-7", "", "", "c-302", "org-1", "u-1", "student", ""],
+    ]
+    classes = [*CLASSES, ["c-303", "", "", "", "homeroom", "org-1"]]
+    client = signed_in(admin)
+    response = upload(client, school, oneroster_files(classes=classes, enrollments=enrollments))
+    assert response.status_code == 400
+    assert [(f, r) for f, r, _m in problem_rows(response)] == [
+        ("classes.csv", "4"),
+        ("enrollments.csv", "6"),
+        ("enrollments.csv", "7"),
+        ("enrollments.csv", "8"),
+    ]
+    assert "c-999" in problem_rows(response)[1][2]
+    missing = oneroster_files()
+    del missing["users.csv"]
+    response = upload(client, school, missing)
+    assert [(f, r) for f, r, _m in problem_rows(response)] == [("users.csv", "")]
+    bad_header = oneroster_files(classes=[["id", "title"], ["c-1", "x"]])
+    response = upload(client, school, bad_header)
+    assert [(f, r) for f, r, _m in problem_rows(response)] == [("classes.csv", "1")]
+    assert counts() == (0, 0, 0)
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx", "zip"])
+def test_what_the_school_exports_imports_back_unchanged(admin, school, kind):
+    client = signed_in(admin)
+    tricky = [*ROSTER, ["三年二班", "2", "Tom Lee"]]
+    confirm(client, school, upload(client, school, {"r.csv": csv_bytes(tricky)}))
+    before = roster_now(school)
+    exported = client.get(reverse("people:export_roster", args=[school.pk, kind]))
+    assert exported.status_code == 200
+    name = {"csv": "r.csv", "xlsx": "r.xlsx", "zip": "sds.zip"}[kind]
+    again = upload(client, school, {name: exported.content})
+    assert again.status_code == 200 and "data-nothing-to-do" in again.content.decode(), (
+        again.content.decode()
+    )
+    assert roster_now(school) == before
+
+
+def test_the_csv_export_has_the_chinese_headers_and_safe_cells(admin, school):
+    client = signed_in(admin)
+    confirm(
+        client,
+        school,
+        upload(client, school, {"r.csv": csv_bytes([*ROSTER, ["三年二班", "2", "=1+1"]])}),
+    )
+    body = client.get(reverse("people:export_roster", args=[school.pk, "csv"])).content.decode(
+        "utf-8"
+    )
+    assert body.startswith("\ufeff")
+    rows = list(csv.reader(io.StringIO(body[1:])))
+    assert rows[0] == ["班級", "座號", "姓名", "老師"]
+    assert ["三年二班", "2", "'=1+1", "admin"] in rows
+    archive = zipfile.ZipFile(
+        io.BytesIO(client.get(reverse("people:export_roster", args=[school.pk, "zip"])).content)
+    )
+    assert sorted(archive.namelist()) == ["classes.csv", "enrollments.csv", "orgs.csv", "users.csv"]
+
+
+def test_a_preview_confirmed_after_the_classes_changed_is_shown_again(admin, school):
+    client = signed_in(admin)
+    preview = upload(client, school, {"r.csv": csv_bytes(ROSTER)})
+    confirm(client, school, upload(client, school, {"r.csv": csv_bytes(ROSTER[:2])}))
+    response = confirm(client, school, preview)
+    assert response.status_code == 200 and 'name="payload"' in response.content.decode()
+    assert Student.objects.count() == 1
+    forged = client.post(reverse("people:import_roster", args=[school.pk]), {"payload": "x:y:z"})
+    assert forged.status_code == 400 and Student.objects.count() == 1
+
+
+def test_only_the_schools_administrators_see_its_pages(school):
+    outsider = signed_in(make_grown_up("outsider"))
+    member = make_grown_up("member")
+    SchoolTeacher.objects.create(school=school, user=member)
+    for client in (outsider, signed_in(member)):
+        assert client.get(reverse("people:school", args=[school.pk])).status_code == 404
+        assert client.get(reverse("people:import_roster", args=[school.pk])).status_code == 404
+        assert (
+            client.get(reverse("people:export_roster", args=[school.pk, "csv"])).status_code == 404
+        )
+        assert upload(client, school, {"r.csv": csv_bytes(ROSTER)}).status_code == 404
+    assert Student.objects.count() == 0
+
+
+def test_a_teacher_makes_a_school_and_becomes_its_administrator():
+    teacher = make_grown_up("teacher")
+    client = signed_in(teacher)
+    response = client.post(
+        reverse("people:new_school"), {"name": "光明國小", "school_year": 114, "top_grade": 6}
+    )
+    membership = SchoolTeacher.objects.get(user=teacher)
+    assert membership.is_admin and response.url == reverse(
+        "people:school", args=[membership.school_id]
+    )
+    assert client.post(reverse("people:new_school"), {"name": ""}).status_code == 400
+
+
+def test_a_file_too_long_or_a_broken_zip_is_refused_in_words(admin, school):
+    client = signed_in(admin)
+    rows = [["班級", "座號", "姓名"]] + [
+        ["三年一班", str(n % 999 + 1), f"學生{n}"] for n in range(5001)
+    ]
+    response = upload(client, school, {"r.csv": csv_bytes(rows)})
+    assert response.status_code == 400
+    assert problem_rows(response) == [("r.csv", "", "一個檔案最多 5000 位學生。")]
+    response = upload(client, school, {"sds.zip": b"PK\x05\x06" + b"\0" * 18})
+    assert response.status_code == 400 and len(problem_rows(response)) == 1
+    assert counts() == (0, 0, 0)

@@ -1,0 +1,241 @@
+"""A school's pages, for its administrators: the school's classes, its teachers, importing
+and exporting its rosters (tutor.people.roster_files, roster_import, roster_export), a
+new school year (tutor.people.school_year) and last years' classes.
+
+A teacher who makes a school is its first administrator; an administrator adds the
+school's other teacher accounts by username. Every page answers 404 to anybody who is
+not an administrator of the school.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.core import signing
+from django.db.models import Count
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST, require_safe
+
+from tutor.people import reports, roster_export, roster_import, school_year
+from tutor.people.exports import csv_response, grid_rows
+from tutor.people.models import Classroom, School, SchoolTeacher
+from tutor.people.permissions import grown_up_required
+from tutor.people.roster_files import MAX_FILE_BYTES, Roster, Upload, read_upload
+
+IMPORT_SALT = "tutor.people.schools.import"
+IMPORT_MAX_AGE = 60 * 60  # a preview confirmed within the hour
+GRADUATES_KEPT_DAYS = 30
+
+
+class SchoolForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("School name"), max_length=100)
+    school_year = forms.IntegerField(
+        label=gettext_lazy("School year (as the school writes it: 115)"),
+        min_value=1,
+        max_value=9999,
+    )
+    top_grade = forms.IntegerField(
+        label=gettext_lazy("Top grade (its classes graduate)"), min_value=1, max_value=12, initial=6
+    )
+
+
+class TeacherForm(forms.Form):
+    username = forms.CharField(label=gettext_lazy("A teacher's username"), max_length=150)
+
+
+class NewYearForm(forms.Form):
+    from_year = forms.IntegerField(widget=forms.HiddenInput)
+    delete_on = forms.DateField(
+        label=gettext_lazy("Delete the graduates' data after"),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),  # as <input> reads it
+    )
+
+
+def school_for_admin(user, school_id: int) -> School:
+    return get_object_or_404(
+        School, pk=school_id, memberships__user=user, memberships__is_admin=True
+    )
+
+
+def _bad_request(request: HttpRequest, message: str) -> HttpResponse:
+    return render(request, "people/bad_request.html", {"message": message}, status=400)
+
+
+@require_POST
+@grown_up_required
+def new_school(request: HttpRequest) -> HttpResponse:
+    form = SchoolForm(request.POST)
+    if not form.is_valid():
+        return _bad_request(request, _("Write the school's name, its school year and top grade."))
+    school = School.objects.create(**form.cleaned_data)
+    SchoolTeacher.objects.create(school=school, user=request.user, is_admin=True)
+    return redirect("people:school", school_id=school.pk)
+
+
+def _school_page(request, school, *, teacher_form=None, status=200) -> HttpResponse:
+    classes = (
+        Classroom.objects.filter(school=school, archived_at__isnull=True)
+        .select_related("teacher")
+        .annotate(student_count=Count("students"))
+        .order_by("name", "pk")
+    )
+    archived = (
+        Classroom.objects.filter(school=school, archived_at__isnull=False)
+        .annotate(
+            student_count=Count("students", distinct=True), seat_count=Count("seats", distinct=True)
+        )
+        .order_by("-school_year", "name", "pk")
+    )
+    context = {
+        "school": school,
+        "classes": classes,
+        "archived": archived,
+        "years": roster_import.archived_years(school),
+        "teachers": school.memberships.select_related("user").order_by("user__username"),
+        "teacher_form": teacher_form or TeacherForm(),
+    }
+    return render(request, "people/school.html", context, status=status)
+
+
+@require_safe
+@grown_up_required
+def school_page(request: HttpRequest, school_id: int) -> HttpResponse:
+    return _school_page(request, school_for_admin(request.user, school_id))
+
+
+@require_POST
+@grown_up_required
+def add_teacher(request: HttpRequest, school_id: int) -> HttpResponse:
+    school = school_for_admin(request.user, school_id)
+    form = TeacherForm(request.POST)
+    user = None
+    if form.is_valid():
+        user = (
+            get_user_model().objects.filter(username=form.cleaned_data["username"].strip()).first()
+        )
+    if user is None:
+        form.add_error(None, _("No account has this username."))
+        return _school_page(request, school, teacher_form=form, status=400)
+    SchoolTeacher.objects.get_or_create(school=school, user=user)
+    return redirect("people:school", school_id=school.pk)
+
+
+def _uploads(request: HttpRequest) -> list[Upload]:
+    return [Upload(f.name, f.read(MAX_FILE_BYTES + 1)) for f in request.FILES.getlist("files")]
+
+
+def _preview(request, school, roster: Roster, *, changed_since=False) -> HttpResponse:
+    plan = roster_import.plan(school, roster, request.user)
+    if plan.problems:
+        context = {"school": school, "problems": plan.problems}
+        return render(request, "people/school_import.html", context, status=400)
+    payload = signing.dumps(
+        {"school": school.pk, "roster": roster.as_data(), "digest": plan.digest()},
+        salt=IMPORT_SALT,
+        compress=True,
+    )
+    context = {"school": school, "plan": plan, "payload": payload, "changed_since": changed_since}
+    return render(request, "people/school_import.html", context)
+
+
+@grown_up_required
+def import_roster(request: HttpRequest, school_id: int) -> HttpResponse:
+    """Upload → preview (nothing written) → confirm (all of it, in one transaction)."""
+    school = school_for_admin(request.user, school_id)
+    if request.method != "POST":
+        return render(request, "people/school_import.html", {"school": school})
+    if "payload" not in request.POST:
+        roster, problems = read_upload(_uploads(request))
+        if problems:
+            context = {"school": school, "problems": problems}
+            return render(request, "people/school_import.html", context, status=400)
+        return _preview(request, school, roster)
+    try:
+        data = signing.loads(request.POST["payload"], salt=IMPORT_SALT, max_age=IMPORT_MAX_AGE)
+        roster = Roster.from_data(data["roster"])
+    except (signing.BadSignature, KeyError, TypeError, ValueError):
+        return _bad_request(request, _("This preview is too old: choose the file again."))
+    if data["school"] != school.pk:
+        return _bad_request(request, _("This preview is too old: choose the file again."))
+    done = roster_import.apply(school, roster, request.user, data["digest"])
+    if done is None:
+        return _preview(request, school, roster, changed_since=True)
+    return render(request, "people/school_import.html", {"school": school, "done": done})
+
+
+def _year(request: HttpRequest) -> int | None:
+    year = request.GET.get("year", "")
+    return int(year) if year.isdigit() and len(year) <= 4 else None
+
+
+def _download(content: bytes, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_safe
+@grown_up_required
+def export_roster(request: HttpRequest, school_id: int, kind: str) -> HttpResponse:
+    """The school's classes now, or (?year=114) that year's archived classes."""
+    school = school_for_admin(request.user, school_id)
+    if kind not in ("csv", "xlsx", "zip"):
+        raise Http404("no such download")
+    year = _year(request)
+    rows = roster_import.school_students(school, year=year)
+    name = f"school-{school.pk}-{year or school.school_year}"
+    if kind == "csv":
+        return _download(roster_export.as_csv(rows), "text/csv; charset=utf-8", f"{name}.csv")
+    if kind == "xlsx":
+        xlsx = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        return _download(roster_export.as_xlsx(rows), xlsx, f"{name}.xlsx")
+    zipped = roster_export.as_oneroster_zip(school, rows)
+    return _download(zipped, "application/zip", f"{name}-oneroster.zip")
+
+
+@require_safe
+@grown_up_required
+def graduates_progress(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    """A graduated class's grid CSV (the class grid's columns), to keep before the date."""
+    classroom = get_object_or_404(
+        Classroom, pk=classroom_id, archived_at__isnull=False, delete_on__isnull=False
+    )
+    school_for_admin(request.user, classroom.school_id or 0)
+    rows = grid_rows(reports.class_members(classroom))
+    return csv_response(f"graduates-{classroom.pk}-grid.csv", rows)
+
+
+@grown_up_required
+def new_year(request: HttpRequest, school_id: int) -> HttpResponse:
+    """What the new school year does to each class, then the one step that does it."""
+    school = school_for_admin(request.user, school_id)
+    if request.method == "POST":
+        form = NewYearForm(request.POST)
+        if not form.is_valid():
+            return _bad_request(request, _("Choose the date after which the graduates' data goes."))
+        if form.cleaned_data["delete_on"] < timezone.localdate():
+            return _bad_request(request, _("Choose a date from today on."))
+        done = school_year.promote(
+            school,
+            from_year=form.cleaned_data["from_year"],
+            delete_graduates_on=form.cleaned_data["delete_on"],
+        )
+        if done is None:
+            return _bad_request(request, _("The new school year has already begun."))
+        return redirect("people:school", school_id=school.pk)
+    initial = {
+        "from_year": school.school_year,
+        "delete_on": timezone.localdate() + timedelta(days=GRADUATES_KEPT_DAYS),
+    }
+    context = {
+        "school": school,
+        "plan": school_year.year_plan(school),
+        "form": NewYearForm(initial=initial),
+    }
+    return render(request, "people/school_new_year.html", context)
