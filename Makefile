@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 3
 
-.PHONY: run test test-fast serve bench setup lint format messages check-curriculum check-practice lock clean
+.PHONY: run test test-fast serve bench setup oidc-provider lint format messages check-curriculum check-practice lock clean
 
 run: setup
 	DEBUG=1 $(PY) manage.py migrate --noinput
@@ -20,7 +20,7 @@ run: setup
 # live server and Chromium). TEST_WORKERS=0 runs them in this one process; PYTEST_ARGS
 # adds options (CI: -m "not browser" on its second database).
 TEST_WORKERS ?= 3
-test: setup
+test: setup oidc-provider
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
@@ -53,6 +53,15 @@ bench: setup
 	-timeout $(BENCH_LIMIT) $(PY) tests/benchmarks/family_pages.py
 	-timeout $(BENCH_LIMIT) $(PY) tests/benchmarks/illegal_after_tries.py
 	-timeout $(BENCH_LIMIT) $(PY) tests/benchmarks/rules_speed.py
+
+# The real OpenID Connect provider the school sign-in tests start (npm's oidc-provider,
+# pinned in tests/oidc/package-lock.json; needs node and npm).
+OIDC_PROVIDER := tests/oidc/node_modules/.installed
+oidc-provider: $(OIDC_PROVIDER)
+
+$(OIDC_PROVIDER): tests/oidc/package.json tests/oidc/package-lock.json
+	npm ci --prefix tests/oidc --no-audit --no-fund --loglevel=error
+	touch $@
 
 setup: $(INSTALLED)
 	DEBUG=1 $(PY) manage.py compilecatalogues
@@ -92,4 +101,4 @@ lock:
 	mv requirements.lock.new requirements.lock
 
 clean:
-	rm -rf $(VENV) staticfiles
+	rm -rf $(VENV) staticfiles tests/oidc/node_modules

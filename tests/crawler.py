@@ -161,6 +161,9 @@ def _real_values(curriculum, parent, children, classrooms, students, assignments
         "group": ["pieces", "draws"],  # lessons.stickers' certificates (not earned: a 403 page)
         "uidb64": [urlsafe_base64_encode(force_bytes(parent.pk))],
         "token": [default_token_generator.make_token(parent)],
+        "provider": ["edu-tw"],  # tutor.school_sign_in: no provider is configured here
+        "who": ["teacher", "student", "link"],
+        "identity_id": ["1"],
     }
     return {
         "puzzle": [{"slug": slug, "puzzle_id": puzzle_id} for slug, puzzle_id in kinds.values()],

@@ -9,6 +9,7 @@ urlpatterns = [
     path("", include("referee.urls")),
     path("", include("practice.urls")),
     path("", include("tutor.people.urls")),
+    path("", include("tutor.school_sign_in.urls")),  # after people's: it uses <id:…>
     path("", include("live.urls")),
     path("", include("zhuyin.urls")),
 ]

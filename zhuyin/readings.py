@@ -101,6 +101,8 @@ CHESS_READINGS: dict[str, tuple[str, ...]] = {
     "教室": ("ㄐㄧㄠˋ", "ㄕˋ"),
     "教學": ("ㄐㄧㄠˋ", "ㄒㄩㄝˊ"),
     "教師": ("ㄐㄧㄠˋ", "ㄕ"),
+    "教育": ("ㄐㄧㄠˋ", "ㄩˋ"),  # 教育體系單一簽入 (the school sign-in's button)
+    "回應": ("ㄏㄨㄟˊ", "ㄧㄥˋ"),
     "調整": ("ㄊㄧㄠˊ", "ㄓㄥˇ"),  # j'adoube: 「我調整」
     "當成": ("ㄉㄤˋ", "ㄔㄥˊ"),
     "當作": ("ㄉㄤˋ", "ㄗㄨㄛˋ"),
@@ -188,7 +190,7 @@ def _phrases(run: str, readings: list[str]) -> None:
 
 # Words that end in 一, which keeps its own tone there (唯一的、統一): a numeral before a
 # measure word changes (同一種 ㄧˋ, 不一樣 ㄧˊ), so a segmenter's word end is not enough.
-WORD_FINAL_YI = re.compile("唯一|統一|萬一|之一|專一|十一")
+WORD_FINAL_YI = re.compile("唯一|統一|萬一|之一|專一|十一|單一")
 
 
 def tone(reading: str) -> int:
