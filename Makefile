@@ -9,6 +9,7 @@ INSTALLED := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 3
+APP_SERVERS ?= 1
 
 .PHONY: run test test-fast serve bench setup oidc-provider lint format messages check-curriculum check-practice lock clean
 
@@ -37,7 +38,7 @@ test-fast: setup
 serve: setup
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput
-	$(PY) deploy/serve.py --host $(HOST) --port $(PORT) --workers $(WORKERS)
+	$(PY) deploy/serve.py --host $(HOST) --port $(PORT) --workers $(WORKERS) --app-servers $(APP_SERVERS)
 
 # The measurements of the README (each prints its figures; a run over a target goes on to
 # the next). Bounded: each script has a time limit; about 15 minutes in all on 2 cores.
