@@ -21,6 +21,8 @@ from lessons.models import Learner
 from rules import judge
 from tests.crawler import visitor
 
+pytestmark = pytest.mark.slow  # every cache emptied: the lessons are read again (seconds)
+
 # The function that fills each hand-filled Table: a new Table needs its line here.
 TABLE_FILLERS = {
     "board.component.square_label": component.square_label,
