@@ -9,8 +9,9 @@ INSTALLED := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 3
+APP_SERVERS ?= 1
 
-.PHONY: run test test-fast serve bench setup lint format messages check-curriculum check-practice lock clean
+.PHONY: run test test-fast serve bench setup oidc-provider lint format messages check-curriculum check-practice lock clean
 
 run: setup
 	DEBUG=1 $(PY) manage.py migrate --noinput
@@ -20,7 +21,7 @@ run: setup
 # live server and Chromium). TEST_WORKERS=0 runs them in this one process; PYTEST_ARGS
 # adds options (CI: -m "not browser" on its second database).
 TEST_WORKERS ?= 3
-test: setup
+test: setup oidc-provider
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
@@ -37,7 +38,7 @@ test-fast: setup
 serve: setup
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput
-	$(PY) deploy/serve.py --host $(HOST) --port $(PORT) --workers $(WORKERS)
+	$(PY) deploy/serve.py --host $(HOST) --port $(PORT) --workers $(WORKERS) --app-servers $(APP_SERVERS)
 
 # The measurements of the README (each prints its figures; a run over a target goes on to
 # the next). Bounded: each script has a time limit; about 15 minutes in all on 2 cores.
@@ -53,6 +54,15 @@ bench: setup
 	-timeout $(BENCH_LIMIT) $(PY) tests/benchmarks/family_pages.py
 	-timeout $(BENCH_LIMIT) $(PY) tests/benchmarks/illegal_after_tries.py
 	-timeout $(BENCH_LIMIT) $(PY) tests/benchmarks/rules_speed.py
+
+# The real OpenID Connect provider the school sign-in tests start (npm's oidc-provider,
+# pinned in tests/oidc/package-lock.json; needs node and npm).
+OIDC_PROVIDER := tests/oidc/node_modules/.installed
+oidc-provider: $(OIDC_PROVIDER)
+
+$(OIDC_PROVIDER): tests/oidc/package.json tests/oidc/package-lock.json
+	npm ci --prefix tests/oidc --no-audit --no-fund --loglevel=error
+	touch $@
 
 setup: $(INSTALLED)
 	DEBUG=1 $(PY) manage.py compilecatalogues
@@ -92,4 +102,4 @@ lock:
 	mv requirements.lock.new requirements.lock
 
 clean:
-	rm -rf $(VENV) staticfiles
+	rm -rf $(VENV) staticfiles tests/oidc/node_modules

@@ -1,9 +1,12 @@
 """Serve the app as production does: nginx on HOST:PORT in front of gunicorn on 127.0.0.1.
 
-    python deploy/serve.py [--host 127.0.0.1] [--port 8000] [--workers 3]
+    python deploy/serve.py [--host 127.0.0.1] [--port 8000] [--workers 3] [--app-servers 1]
 
 `make serve` runs it after migrate and collectstatic. Gunicorn listens on 127.0.0.1 only
-(UPSTREAM_PORT, default PORT + 1); nginx (Debian's package) buffers each request and each
+(UPSTREAM_PORT, default PORT + 1); with `--app-servers N`, N gunicorns (each with
+--workers) on UPSTREAM_PORT … UPSTREAM_PORT + N - 1, and nginx sends each request to the
+next in turn (docs/servers-and-backups.md; on other machines, list their addresses in an
+nginx upstream the same way). nginx (Debian's package) buffers each request and each
 answer, so slow clients never hold a gunicorn worker. 127.0.0.1 is added to
 TRUSTED_PROXIES, so the app reads the client's address from the X-Forwarded-For nginx
 writes (tutor/client_address.py). Both processes stop together (Ctrl-C, SIGTERM, or
@@ -34,15 +37,28 @@ def find_nginx() -> str | None:
 
 
 def nginx_config(
-    *, host: str, port: int, upstream_port: int, run_dir: Path, access_log: str
+    *,
+    host: str,
+    port: int,
+    upstream_port: int,
+    run_dir: Path,
+    access_log: str,
+    app_servers: int = 1,
+    tag_upstream: bool = False,
 ) -> str:
     # As root nginx runs its workers as another user; Debian's unprivileged one.
     user = "user nobody nogroup;" if os.geteuid() == 0 else ""
+    servers = "\n".join(
+        f"        server 127.0.0.1:{upstream_port + number};" for number in range(app_servers)
+    )
+    # Which app server answered, for the two-server test (never on by default).
+    header = "            add_header X-Upstream $upstream_addr always;" if tag_upstream else ""
     return TEMPLATE.read_text().format(
         user=user,
         host=host,
         port=port,
-        upstream_port=upstream_port,
+        upstream_servers=servers,
+        upstream_header=header,
         run_dir=run_dir,
         access_log=access_log,
     )
@@ -59,6 +75,15 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
     parser.add_argument("--upstream-port", type=int, default=None)
     parser.add_argument("--workers", type=int, default=int(os.environ.get("WORKERS", "3")))
+    parser.add_argument(
+        "--app-servers",
+        type=int,
+        default=int(os.environ.get("APP_SERVERS", "1")),
+        help="gunicorns behind nginx, each with --workers (default 1)",
+    )
+    parser.add_argument(
+        "--tag-upstream", action="store_true", help="answers name their app server (X-Upstream)"
+    )
     parser.add_argument("--app", default="tutor.wsgi", help="the WSGI application")
     parser.add_argument("--chdir", type=Path, default=ROOT, help="gunicorn's folder")
     parser.add_argument("--run-dir", type=Path, default=None, help="nginx's files")
@@ -66,7 +91,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def start(options: argparse.Namespace) -> tuple[subprocess.Popen, subprocess.Popen]:
+def start(options: argparse.Namespace) -> tuple[list[subprocess.Popen], subprocess.Popen]:
     nginx = find_nginx()
     if not nginx:
         sys.exit(NGINX_MISSING)
@@ -82,22 +107,30 @@ def start(options: argparse.Namespace) -> tuple[subprocess.Popen, subprocess.Pop
             upstream_port=upstream_port,
             run_dir=run_dir,
             access_log="off" if options.quiet else "/dev/stdout combined",
+            app_servers=options.app_servers,
+            tag_upstream=options.tag_upstream,
         )
     )
     env = dict(os.environ, TRUSTED_PROXIES=trusted_proxies(os.environ.get("TRUSTED_PROXIES", "")))
-    gunicorn = [
-        str(Path(sys.executable).parent / "gunicorn"),
-        options.app,
-        "--bind",
-        f"127.0.0.1:{upstream_port}",
-        "--workers",
-        str(options.workers),
+    apps = [
+        subprocess.Popen(
+            [
+                str(Path(sys.executable).parent / "gunicorn"),
+                options.app,
+                "--bind",
+                f"127.0.0.1:{upstream_port + number}",
+                "--workers",
+                str(options.workers),
+            ],
+            cwd=options.chdir,
+            env=env,
+        )
+        for number in range(options.app_servers)
     ]
-    app = subprocess.Popen(gunicorn, cwd=options.chdir, env=env)
     front = subprocess.Popen(
         [nginx, "-p", str(run_dir), "-c", str(config), "-e", "stderr", "-g", "daemon off;"]
     )
-    return app, front
+    return apps, front
 
 
 def stop(*processes: subprocess.Popen) -> None:
@@ -114,17 +147,17 @@ def stop(*processes: subprocess.Popen) -> None:
 
 
 def main(argv: list[str]) -> int:
-    app, front = start(parse_args(argv))
+    apps, front = start(parse_args(argv))
 
     def _stop(signum, frame):
-        stop(front, app)
+        stop(front, *apps)
         sys.exit(0)
 
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
-    while app.poll() is None and front.poll() is None:
+    while front.poll() is None and all(app.poll() is None for app in apps):
         time.sleep(0.5)
-    stop(front, app)
+    stop(front, *apps)
     return 1  # one of them ended on its own
 
 

@@ -47,6 +47,7 @@ SERVER_MODULES = (
     "tests.benchmarks.answer_load",
     "tests.benchmarks.live_load",
     "tests.benchmarks.served",
+    "tests.oidc.provider",  # npm's oidc-provider, for the school sign-in
 )
 
 # Playwright's sync API runs an event loop in the test thread; Django must allow

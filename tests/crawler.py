@@ -170,6 +170,9 @@ def _real_values(curriculum, parent, children, classrooms, students, assignments
         "slug": [slug for slug, _ in kinds.values()],
         "group": ["pieces", "draws"],  # lessons.stickers' certificates (not earned: a 403 page)
         "uidb64": [urlsafe_base64_encode(force_bytes(parent.pk))],
+        "provider": ["edu-tw"],  # tutor.school_sign_in: no provider is configured here
+        "who": ["teacher", "student", "link"],
+        "identity_id": ["1"],
     }
     ids["token"] = [default_token_generator.make_token(parent), *ids["token"]]
     return {

@@ -13,6 +13,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from languages import registry
+from tutor import oidc_providers
 from tutor.client_address import parse_networks
 from tutor.env import env_bool, env_email, env_int, env_list, env_port, env_str, require
 
@@ -73,6 +74,7 @@ INSTALLED_APPS = [
     "editor",
     "practice",
     "tutor.people",
+    "tutor.school_sign_in",
     "live",
     "play",
     "puzzlesets",
@@ -247,6 +249,11 @@ if EMAIL_HOST_USER and not EMAIL_HOST_PASSWORD:
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)  # seconds; a stuck mail server fails the page
 DEFAULT_FROM_EMAIL = env_email("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# Sign-in with a school's accounts (OpenID Connect): the providers whose OIDC_*_CLIENT_ID is
+# set (tutor/oidc_providers.py, docs/school-sign-in.md); none by default.
+SCHOOL_SIGN_IN_PROVIDERS = oidc_providers.from_environment()
+OIDC_TIMEOUT = env_int("OIDC_TIMEOUT", 10)  # seconds to wait for a provider's answer
 
 # The proxies in front of the app (addresses or networks): the client's address is read
 # from X-Forwarded-For only through them (tutor/client_address.py). `make serve` puts its

@@ -10,6 +10,7 @@ urlpatterns = [
     path("", include("editor.urls")),
     path("", include("practice.urls")),
     path("", include("tutor.people.urls")),
+    path("", include("tutor.school_sign_in.urls")),  # after people's: it uses <id:…>
     path("", include("live.urls")),
     path("", include("play.urls")),
     path("", include("puzzlesets.urls")),

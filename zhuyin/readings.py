@@ -48,7 +48,6 @@ TAIWAN_CHARACTERS: dict[str, str] = {
     "長": "ㄔㄤˊ",  # long: 長易位、長長的、最長的; 家長 is in CHESS_READINGS
     "檔": "ㄉㄤˇ",  # 檔案 (一字多音審訂表: ㄉㄤˇ)
     "教": "ㄐㄧㄠ",  # to teach: 會教、我教的; 主教、家教 are in CHESS_READINGS
-    "檔": "ㄉㄤˇ",  # 檔案 (the Mainland reads ㄉㄤˋ)
 }
 
 # A phrase → its readings, one per character. The longest phrase at a place wins.
@@ -103,6 +102,8 @@ CHESS_READINGS: dict[str, tuple[str, ...]] = {
     "教室": ("ㄐㄧㄠˋ", "ㄕˋ"),
     "教學": ("ㄐㄧㄠˋ", "ㄒㄩㄝˊ"),
     "教師": ("ㄐㄧㄠˋ", "ㄕ"),
+    "教育": ("ㄐㄧㄠˋ", "ㄩˋ"),  # 教育體系單一簽入 (the school sign-in's button)
+    "回應": ("ㄏㄨㄟˊ", "ㄧㄥˋ"),
     "調整": ("ㄊㄧㄠˊ", "ㄓㄥˇ"),  # j'adoube: 「我調整」
     "當成": ("ㄉㄤˋ", "ㄔㄥˊ"),
     "當作": ("ㄉㄤˋ", "ㄗㄨㄛˋ"),
@@ -190,7 +191,7 @@ def _phrases(run: str, readings: list[str]) -> None:
 
 # Words that end in 一, which keeps its own tone there (唯一的、統一): a numeral before a
 # measure word changes (同一種 ㄧˋ, 不一樣 ㄧˊ), so a segmenter's word end is not enough.
-WORD_FINAL_YI = re.compile("唯一|統一|萬一|之一|專一|十一")
+WORD_FINAL_YI = re.compile("唯一|統一|萬一|之一|專一|十一|單一")
 
 
 def tone(reading: str) -> int:

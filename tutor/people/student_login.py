@@ -12,6 +12,7 @@ from datetime import timedelta
 
 from django.contrib.auth import logout
 from django.db.models import QuerySet
+from django.dispatch import Signal
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_vary_headers
@@ -28,6 +29,9 @@ BADGE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,40}")  # models.new_badge_token's alp
 JOIN_CODE_SCOPE = "join-code"
 JOIN_CODE_MAX = 30
 SHARED_DEVICE_IDLE = timedelta(minutes=20)
+# Sent with `request` and `student` as a student signs in, before the session is renewed
+# (tutor.school_sign_in links a school account waiting in it).
+student_signed_in = Signal()
 
 
 class TooManyLookups(Exception):
@@ -133,7 +137,7 @@ def pick_secret(request: HttpRequest, code: str, student_id: int) -> HttpRespons
         context |= {"wrong": True, "pause": _seconds(wait) if wait else None}
         return render(request, "people/pick_secret.html", context, status=400)
     picture_locks.record_right_pair(request, student)
-    _sign_in(request, student)
+    sign_in_student(request, student)
     return redirect("lesson_map")
 
 
@@ -141,7 +145,8 @@ def _seconds(wait: timedelta) -> int:
     return max(1, round(wait.total_seconds()))
 
 
-def _sign_in(request: HttpRequest, student: Student) -> None:
+def sign_in_student(request: HttpRequest, student: Student) -> None:
+    student_signed_in.send(sender=Student, request=request, student=student)
     logout(request)  # a grown-up signed in on this device is signed out; a new session begins
     use_learner(request, student.learner)
     request.session[STUDENT_SESSION_KEY] = True
@@ -168,6 +173,6 @@ def badge_sign_in(request: HttpRequest, token: str) -> HttpResponse:
         _unknown_lookup(request)
         return render(request, "people/badge.html", {"unknown": True}, status=404)
     if request.method == "POST":
-        _sign_in(request, student)
+        sign_in_student(request, student)
         return redirect("lesson_map")
     return render(request, "people/badge.html", {"student": student})

@@ -1,0 +1,31 @@
+"""manage.py restore FILE: replace the whole database with a backup made by `backup`.
+Stop the app servers first; it asks before it replaces anything (--noinput does not)."""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from lessons.models import Attempt, Learner
+from tutor import backups
+
+
+class Command(BaseCommand):
+    help = "Replace the whole database with the backup in FILE (stop the app servers first)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", type=Path)
+        parser.add_argument("--noinput", "--no-input", action="store_false", dest="interactive")
+
+    def handle(self, *args, file: Path, interactive: bool, **options):
+        if interactive:
+            answer = input(f"Replace the whole database with {file}? Type 'yes': ")
+            if answer.strip() != "yes":
+                raise CommandError("nothing restored")
+        try:
+            backups.restore(file)
+        except backups.BackupError as error:
+            raise CommandError(str(error)) from None
+        self.stdout.write(
+            f"restored {backups.vendor()} from {file}: {Attempt.objects.count()} attempts, "
+            f"{Learner.objects.count()} learners"
+        )

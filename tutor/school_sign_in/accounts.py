@@ -1,0 +1,150 @@
+"""Finding, making and linking the accounts a school identity signs in.
+
+An identity is found by (issuer, subject) alone. A first sign-in on the teachers' button
+makes a teacher's account (no password; an e-mail only when the provider says it is
+verified and no account has verified it); an e-mail never finds or joins an existing
+account. A grown-up already signed in links a school account to theirs on purpose (the
+「學校帳號」 page). A student's first sign-in waits in the session until the student signs
+in once the usual way (class code, name, two pictures), which links it.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import time
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest
+from django.utils import timezone
+
+from tutor.people.models import GrownUp, HereFor, Student
+from tutor.people.names import email_key, looks_disguised, name_key
+from tutor.people.student_login import student_signed_in
+from tutor.school_sign_in.models import SchoolIdentity
+from tutor.school_sign_in.oidc import Person
+
+WAITING_KEY = "school_sign_in_waiting"  # a student's identity, until their first sign-in
+WAITING_SECONDS = 10 * 60
+NOT_IN_USERNAME = re.compile(r"[^\w.@+-]+")
+
+
+def identity_of(person: Person) -> SchoolIdentity | None:
+    identity = (
+        SchoolIdentity.objects.select_related("user", "student__classroom", "student__learner")
+        .filter(issuer=person.issuer, subject=person.subject)
+        .first()
+    )
+    if identity is not None:
+        SchoolIdentity.objects.filter(pk=identity.pk).update(last_used_at=timezone.now())
+    return identity
+
+
+def _usernames(person: Person):
+    """The names a new account tries: the provider's name (or the e-mail's first part),
+    then with a number, then with a random tail."""
+    base = NOT_IN_USERNAME.sub("_", person.name or person.email.partition("@")[0]).strip("_")
+    if not base or looks_disguised(base):
+        base = "teacher"
+    base = base[:40]
+    yield base
+    for number in range(2, 6):
+        yield f"{base}-{number}"
+    while True:
+        yield f"{base}-{secrets.token_hex(3)}"
+
+
+def _free_email(person: Person) -> str:
+    """The provider's e-mail when it says the address is verified and no account here
+    verified it; otherwise none (a claim finds nobody, so it is not kept)."""
+    if not (person.email and person.email_verified):
+        return ""
+    taken = GrownUp.objects.filter(email_key=email_key(person.email), email_verified=True)
+    return "" if taken.exists() else person.email
+
+
+def make_teacher(person: Person, provider_slug: str) -> GrownUp:
+    """A new teacher's account for a school identity seen for the first time."""
+    email = _free_email(person)
+    users = get_user_model().objects
+    for username in _usernames(person):
+        if users.filter(username__iexact=username).exists():
+            continue
+        if GrownUp.objects.filter(name_key=name_key(username)).exists():
+            continue
+        try:
+            with transaction.atomic():
+                user = users.create_user(username, email=email)  # no password: unusable
+                grown_up = GrownUp.objects.create(
+                    user=user,
+                    here_for=HereFor.CLASS,
+                    name_key=name_key(username),
+                    email_key=email_key(email) if email else "",
+                    email_verified=bool(email),
+                )
+                SchoolIdentity.objects.create(
+                    issuer=person.issuer,
+                    subject=person.subject,
+                    provider=provider_slug,
+                    user=user,
+                )
+        except IntegrityError:  # a name (or the identity) taken a moment earlier
+            existing = identity_of(person)
+            if existing is not None and existing.user_id:
+                return GrownUp.objects.get(user_id=existing.user_id)
+            continue
+        return grown_up
+    raise AssertionError("unreachable: the random names never run out")
+
+
+def link_user(person: Person, provider_slug: str, user) -> bool:
+    """Link a school identity to a signed-in grown-up's account; False when the identity
+    already signs in another account."""
+    try:
+        with transaction.atomic():
+            SchoolIdentity.objects.create(
+                issuer=person.issuer, subject=person.subject, provider=provider_slug, user=user
+            )
+    except IntegrityError:
+        return False
+    return True
+
+
+def wait_for_student(request: HttpRequest, person: Person, provider_slug: str) -> None:
+    """Keep a student's identity in the session until they sign in once the usual way."""
+    request.session[WAITING_KEY] = {
+        "issuer": person.issuer,
+        "subject": person.subject,
+        "provider": provider_slug,
+        "at": time.time(),
+    }
+
+
+def waiting_student(request: HttpRequest) -> dict | None:
+    waiting = request.session.get(WAITING_KEY)
+    if not isinstance(waiting, dict) or time.time() - waiting.get("at", 0) > WAITING_SECONDS:
+        return None
+    return waiting
+
+
+def link_waiting_student(sender, request: HttpRequest, student: Student, **kwargs) -> None:
+    """tutor.people.student_login.student_signed_in: a student signed in the usual way in a
+    browser where their school sign-in waits; that school account now signs them in."""
+    waiting = waiting_student(request)
+    request.session.pop(WAITING_KEY, None)
+    if waiting is None:
+        return
+    try:
+        with transaction.atomic():
+            SchoolIdentity.objects.create(
+                issuer=waiting["issuer"],
+                subject=waiting["subject"],
+                provider=waiting["provider"],
+                student=student,
+            )
+    except IntegrityError:  # linked to someone a moment earlier: the first link stays
+        return
+
+
+student_signed_in.connect(link_waiting_student, dispatch_uid="link_waiting_student")
