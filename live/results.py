@@ -10,7 +10,7 @@ student's first answer in the window is theirs (a second try changes nothing).
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from curriculum.outcome import Result
 from lessons.models import Attempt
@@ -83,6 +83,24 @@ def closing_time(live_round: LiveRound):
 def answered_count(live_round: LiveRound) -> int:
     """How many students have answered (one query, for the projector's live count)."""
     return attempts_of(live_round).values("learner_id").distinct().count()
+
+
+def first_right_move(live_round: LiveRound) -> str | None:
+    """The right move round_results draws (the earliest right first answer), read alone in
+    one statement: each phone asks it at the reveal, without labelling the whole class."""
+    earlier = attempts_of(live_round).filter(
+        Q(created_at__lt=OuterRef("created_at"))
+        | Q(created_at=OuterRef("created_at"), pk__lt=OuterRef("pk")),
+        learner_id=OuterRef("learner_id"),
+    )
+    return (
+        attempts_of(live_round)
+        .filter(verdict=Result.CORRECT)
+        .exclude(Exists(earlier))
+        .order_by("created_at", "pk")
+        .values_list("answer", flat=True)
+        .first()
+    )
 
 
 def round_results(live_round: LiveRound) -> RoundResults:

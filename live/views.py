@@ -399,11 +399,13 @@ def _student_context(request: HttpRequest, student: Student, state: dict) -> dic
     context |= {"puzzle": puzzle, "answer_url": puzzles.answer_url(puzzle) if puzzle else ""}
     if live_round is not None and live_round.revealed:
         context["own"] = results.own_result(live_round, student.learner_id)
-        context["right_answer"] = (
-            puzzles.right_answer_label(puzzle, results.round_results(live_round).right_move)
-            if puzzle
-            else ""
-        )
+        if puzzle is None:
+            context["right_answer"] = ""
+        elif puzzles.is_move_puzzle(puzzle):
+            right = results.first_right_move(live_round)
+            context["right_answer"] = puzzles.right_answer_label(puzzle, right)
+        else:
+            context["right_answer"] = puzzles.right_answer_label(puzzle)
     elif puzzle is not None:
         Reasks(request.session).forget(puzzle)  # the phone shows the projected position
     return context

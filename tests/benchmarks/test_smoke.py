@@ -45,6 +45,12 @@ SCRIPTS = {
     # No lighthouse on the machine: the script says how to get one and exits 2.
     "lighthouse_scores.py": (["{port}"], {}, r"^(/board/ +on +\d+|No lighthouse)", {0, 1, 2}),
     "live_load.py": (["3", "1", "{port}"], {}, r"^students answered, as the projector", {0}),
+    "live_poll.py": (
+        ["1", "1", "4"],
+        {},
+        r"^SQLite: phone poll \(nothing new, 204\) \d+ req/s",
+        {0},
+    ),
     "move_ab.py": ([str(ROOT), str(ROOT), "1", "1"], {}, r"^median: A [\d.]+ req/s", {0}),
     "move_breakdown.py": (["5"], {}, r"ms CPU a request through the test client", {0}),
     "move_throughput.py": (["1", "1"], {}, r"^SQLite: answer POST [\d.]+ req/s ÷ hello", {0, 1}),
@@ -61,6 +67,7 @@ SCRIPTS = {
     ),
     "rules_reason_audit.py": (["100"], {}, r"^disagreements: \d+$", {0}),
     "rules_speed.py": (["100"], {}, r"^ratio: [\d.]+ \(target: under 3\)$", {0}),
+    "school_load.py": (["2", "3", "1", "1"], {}, r"^SQLite: answers sent 6 \(wanted 6", {0}),
 }
 
 

@@ -187,3 +187,25 @@ def test_the_early_answer_still_checks_the_host(teacher, classroom, pupil):
     token = poll_token(phone_page(student_client(pupil)))
     response = Client(headers={"host": "evil.example"}).get(POLL, {"state": token})
     assert response.status_code == 400
+
+
+def test_each_phone_reads_the_right_move_the_projector_draws_alone(teacher, classroom):
+    from live.results import first_right_move, round_results
+
+    first, second, third = (make_student(classroom, name) for name in ("小華", "小明", "小美"))
+    teacher_client, session = start(teacher, classroom)
+    put_up(teacher_client, session)
+    live_round = LiveRound.objects.get(session=session)
+    assert first_right_move(live_round) is None
+    move(student_client(first), "a2a3")
+    move(student_client(first), "a1b3")  # right only at the second try: not counted
+    live_round.refresh_from_db()
+    assert first_right_move(live_round) is None
+    assert round_results(live_round).right_move is None
+    move(student_client(second), "a1a3")
+    move(student_client(third), "a1b3")
+    assert first_right_move(live_round) == round_results(live_round).right_move == "a1b3"
+    teacher_client.post(reverse("live:reveal", args=[session.pk]))
+    body = phone_page(student_client(second))
+    assert 'data-own-result="wrong"' in body
+    assert "正確答案：白馬 a1→b3（Nb3）" in body
