@@ -97,6 +97,7 @@ SEED = """
 import json
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
+from django.test import Client
 from lessons.models import Learner
 from live.models import LiveSession
 from tutor.people.models import Classroom, GrownUp, Student
@@ -115,7 +116,10 @@ for n in range(%(lessons)d):
         for s, learner in enumerate(learners)
     ])
     session = LiveSession.objects.create(classroom=classroom)
+    browser = Client()
+    browser.force_login(user)  # see sign_in_teacher
     lessons.append({"code": classroom.join_code, "teacher": user.username,
+                    "sessionid": browser.cookies["sessionid"].value,
                     "session": session.pk, "classroom": classroom.pk,
                     "students": [s.pk for s in students]})
 print(json.dumps(lessons))
@@ -303,16 +307,18 @@ async def sign_in_phone(port: int, lesson: dict, student: int, seat: int) -> Pho
 
 
 async def sign_in_teacher(port: int, lesson: dict) -> tuple[Connection, Connection, str, str]:
-    """The presenter's connection and the audience window's, each with its poll."""
+    """The presenter's connection and the audience window's, each with its poll. The
+    teacher's session was made by the seed (Django's force_login), not the sign-in form:
+    the form counts every try from one address, right or wrong, and refuses the 31st
+    within 15 minutes (tutor.people.accounts, MAX_FAILURES_PER_ADDRESS)."""
     presenter = Connection(port)
-    await presenter.request("GET", "/accounts/login/", htmx=False)
-    form = {"username": lesson["teacher"], "password": PASSWORD}
-    status, _, _ = await presenter.request("POST", "/accounts/login/", form, htmx=False)
-    if status != 302:
-        raise RuntimeError(f"teacher {lesson['teacher']} could not sign in: {status}")
+    presenter.cookies["sessionid"] = lesson["sessionid"]
+    session = lesson["session"]
+    status, _, _ = await presenter.request("GET", f"/live/sessions/{session}/", htmx=False)
+    if status != 200 or "csrftoken" not in presenter.cookies:
+        raise RuntimeError(f"teacher {lesson['teacher']}'s presenter page: {status}")
     audience = Connection(port)
     audience.cookies = dict(presenter.cookies)
-    session = lesson["session"]
     _, _, page = await audience.request("GET", f"/live/sessions/{session}/audience/", htmx=False)
     stage = hx_get(page, "stage")
     if stage is None:
