@@ -2,7 +2,7 @@
 
 1,200 phones polling every 2 s are 600 polls a second, and almost every one of them finds
 nothing new. So the page a student's phone shows carries a **poll token**: the class,
-the learner and the state the phone shows (session, round, reveal: `state_of`), signed
+the learner and the state the phone shows (session, round, reveal: `ClassState`), signed
 with the site's SECRET_KEY (django.core.signing, its own salt). The poll sends it back;
 
 - `NothingNewMiddleware` (near the top of MIDDLEWARE) takes only that poll: `unchanged(token)`
@@ -26,6 +26,7 @@ poll, so any app server answers any phone.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
 
 from django.core import signing
@@ -45,13 +46,15 @@ _SALT = "live.polls"
 # session's open round with the highest number (session, number is unique), and only
 # when no session is open, the one that ended last within ENDED_SHOWN. No row: the learner
 # is not a student of that class.
+_ROUND_COLUMNS = ("id", "number", "lesson", "puzzle", "opened_at", "revealed_at", "closed_at")
 _STATE_SQL = f"""
-SELECT s.id, r.id, CASE WHEN r.revealed_at IS NULL THEN 0 ELSE 1 END,
+SELECT s.id,
        CASE WHEN s.id IS NULL THEN (
            SELECT e.id FROM {LiveSession._meta.db_table} e
            WHERE e.classroom_id = st.classroom_id AND e.ended_at >= %s
            ORDER BY e.ended_at DESC LIMIT 1
-       ) END
+       ) END,
+       {", ".join(f"r.{column}" for column in _ROUND_COLUMNS)}
 FROM {Student._meta.db_table} st
 LEFT JOIN {LiveSession._meta.db_table} s
     ON s.classroom_id = st.classroom_id AND s.ended_at IS NULL
@@ -64,25 +67,49 @@ WHERE st.learner_id = %s AND st.classroom_id = %s
 """
 
 
-def state_of(session_id: int | None, round_id: int | None, revealed: bool, ended_id: int | None):
-    """What the phone shows, as one string: a change of session, round or reveal (or of the
-    lesson that ended) changes it."""
-    if session_id is None:
-        return f"ended-{ended_id or 0}"
-    return f"{session_id}-{round_id or 0}-{int(revealed)}"
+@dataclass(frozen=True)
+class ClassState:
+    """A class's live lesson as its phones show it: the open session (its id), the round
+    up in it (the whole row, so showing it needs no other read), or else the lesson that
+    ended within ENDED_SHOWN (its id)."""
+
+    session_id: int | None
+    round: LiveRound | None
+    ended_id: int | None
+
+    @property
+    def state(self) -> str:
+        """What the phone shows, as one string: a change of session, round or reveal (or
+        of the lesson that ended) changes it."""
+        if self.session_id is None:
+            return f"ended-{self.ended_id or 0}"
+        live_round = self.round
+        revealed = int(live_round is not None and live_round.revealed)
+        return f"{self.session_id}-{live_round.pk if live_round else 0}-{revealed}"
 
 
-def read_state(classroom_id: int, learner_id: int) -> tuple | None:
-    """(session id, round id, revealed, ended session id) of the class as that learner's
-    phone would show it, or None when the learner is not a student of that class."""
+def read_state(classroom_id: int, learner_id: int) -> ClassState | None:
+    """The class's live lesson as that learner's phone would show it, or None when the
+    learner is not a student of that class."""
     since = connection.ops.adapt_datetimefield_value(timezone.now() - ENDED_SHOWN)
     with connection.cursor() as cursor:
         cursor.execute(_STATE_SQL, [since, learner_id, classroom_id])
         row = cursor.fetchone()
     if row is None:
         return None
-    session_id, round_id, revealed, ended_id = row
-    return session_id, round_id, bool(revealed), ended_id
+    session_id, ended_id, *round_row = row
+    live_round = None
+    if round_row[0] is not None:
+        converters = connection.ops.get_db_converters
+        fields = [LiveRound._meta.get_field(column) for column in _ROUND_COLUMNS]
+        values = dict(zip(_ROUND_COLUMNS, round_row, strict=True))
+        for field in fields:  # SQLite hands dates back as text; the backend converts them
+            for convert in converters(field.get_col(LiveRound._meta.db_table)):
+                values[field.attname] = convert(values[field.attname], None, connection)
+        live_round = LiveRound(session_id=session_id, **values)
+        # What live.results reads of the round's session: its class (known here).
+        live_round.session = LiveSession(id=session_id, classroom_id=classroom_id)
+    return ClassState(session_id, live_round, ended_id)
 
 
 def token(classroom_id: int, learner_id: int, state: str) -> str:
@@ -106,8 +133,8 @@ def unchanged(value: str) -> bool:
     if parsed is None:
         return False
     classroom_id, learner_id, state = parsed
-    row = read_state(classroom_id, learner_id)
-    return row is not None and state_of(*row) == state
+    now = read_state(classroom_id, learner_id)
+    return now is not None and now.state == state
 
 
 def _signer() -> signing.Signer:

@@ -10,7 +10,7 @@ student's first answer in the window is theirs (a second try changes nothing).
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import QuerySet
 
 from curriculum.outcome import Result
 from lessons.models import Attempt
@@ -86,21 +86,17 @@ def answered_count(live_round: LiveRound) -> int:
 
 
 def first_right_move(live_round: LiveRound) -> str | None:
-    """The right move round_results draws (the earliest right first answer), read alone in
-    one statement: each phone asks it at the reveal, without labelling the whole class."""
-    earlier = attempts_of(live_round).filter(
-        Q(created_at__lt=OuterRef("created_at"))
-        | Q(created_at=OuterRef("created_at"), pk__lt=OuterRef("pk")),
-        learner_id=OuterRef("learner_id"),
-    )
-    return (
-        attempts_of(live_round)
-        .filter(verdict=Result.CORRECT)
-        .exclude(Exists(earlier))
-        .order_by("created_at", "pk")
-        .values_list("answer", flat=True)
-        .first()
-    )
+    """The right move round_results draws (the earliest right first answer), without
+    labelling the whole class's answers: each phone asks it at the reveal."""
+    rows = attempts_of(live_round).order_by("created_at", "pk")
+    answered = set()
+    for learner_id, verdict, answer in rows.values_list("learner_id", "verdict", "answer"):
+        if learner_id in answered:
+            continue  # a student's first answer is theirs
+        answered.add(learner_id)
+        if verdict == Result.CORRECT:
+            return answer
+    return None
 
 
 def round_results(live_round: LiveRound) -> RoundResults:

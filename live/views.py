@@ -365,25 +365,23 @@ def _signed_in_student(request: HttpRequest) -> Student | None:
     learner_id = request.session.get(LEARNER_SESSION_KEY)
     if not request.session.get(STUDENT_SESSION_KEY) or learner_id is None:
         return None
-    return Student.objects.select_related("classroom").filter(learner_id=learner_id).first()
+    return Student.objects.filter(learner_id=learner_id).first()
 
 
 def _student_state(student: Student) -> dict:
     """What the phone should show: the class's state read by live.polls' one statement
-    (the same the 204 answers from), then the session and round it names."""
-    row = polls.read_state(student.classroom_id, student.learner_id)
-    session_id, round_id, revealed, ended_id = row or (None, None, False, None)
-    state = polls.state_of(session_id, round_id, revealed, ended_id)
+    (the same the 204 answers from), with the round it names."""
+    now = polls.read_state(student.classroom_id, student.learner_id)
+    now = now or polls.ClassState(None, None, None)
     shown = {
-        "state": state,
-        "poll_state": polls.token(student.classroom_id, student.learner_id, state),
+        "state": now.state,
+        "poll_state": polls.token(student.classroom_id, student.learner_id, now.state),
     }
-    if session_id is None:
-        ended = LiveSession.objects.filter(pk=ended_id).first() if ended_id else None
+    if now.session_id is None:
+        ended = LiveSession.objects.filter(pk=now.ended_id).first() if now.ended_id else None
         return {**shown, "session": None, "ended": ended}
-    session = LiveSession.objects.filter(pk=session_id).first()
-    live_round = LiveRound.objects.filter(pk=round_id).first() if round_id else None
-    return {**shown, "session": session, "round": live_round}
+    # The template asks only whether a session is open: its id stands for it.
+    return {**shown, "session": now.session_id, "round": now.round}
 
 
 def _student_context(request: HttpRequest, student: Student, state: dict) -> dict:

@@ -42,7 +42,7 @@ def phone_page(client) -> str:
 
 
 def state_of(student) -> str:
-    return polls.state_of(*polls.read_state(student.classroom_id, student.learner_id))
+    return polls.read_state(student.classroom_id, student.learner_id).state
 
 
 def test_nothing_new_is_one_statement_and_no_session_read(teacher, classroom, pupil):
