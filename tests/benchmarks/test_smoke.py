@@ -45,6 +45,7 @@ SCRIPTS = {
     # No lighthouse on the machine: the script says how to get one and exits 2.
     "lighthouse_scores.py": (["{port}"], {}, r"^(/board/ +on +\d+|No lighthouse)", {0, 1, 2}),
     "live_load.py": (["3", "1", "{port}"], {}, r"^students answered, as the projector", {0}),
+    "live_costs.py": (["2"], {}, r"^one 18 s round of 40 lessons × 30 phones asks", {0}),
     "live_poll.py": (
         ["1", "1", "4"],
         {},
