@@ -85,6 +85,20 @@ def answered_count(live_round: LiveRound) -> int:
     return attempts_of(live_round).values("learner_id").distinct().count()
 
 
+def first_right_move(live_round: LiveRound) -> str | None:
+    """The right move round_results draws (the earliest right first answer), without
+    labelling the whole class's answers: each phone asks it at the reveal."""
+    rows = attempts_of(live_round).order_by("created_at", "pk")
+    answered = set()
+    for learner_id, verdict, answer in rows.values_list("learner_id", "verdict", "answer"):
+        if learner_id in answered:
+            continue  # a student's first answer is theirs
+        answered.add(learner_id)
+        if verdict == Result.CORRECT:
+            return answer
+    return None
+
+
 def round_results(live_round: LiveRound) -> RoundResults:
     puzzle = puzzles.find(live_round.lesson, live_round.puzzle)
     rows = (

@@ -6,6 +6,10 @@ Every page works with plain links and forms; htmx polls small partials every two
 HTTP that a school network lets through. A poll that finds nothing new answers 204: htmx
 keeps the page.
 
+A phone's poll that finds nothing new is answered from one indexed read before the
+session or the student is loaded (live.polls: its page carries a signed poll token);
+every answer that carries something reads the session and checks the student here.
+
 A round closes at the reveal: answers after it are practice (live.results), and every
 phone turns to its student's own result and the right answer. While a round is open the
 phone shows exactly the projected position: a re-ask the student's browser still owes for
@@ -13,7 +17,6 @@ that puzzle (lessons.answering.Reasks) is dropped when the round reaches the pho
 """
 
 import random
-from datetime import timedelta
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
@@ -27,7 +30,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from lessons.answering import Reasks
 from lessons.learners import LEARNER_SESSION_KEY
-from live import puzzles, results
+from live import polls, puzzles, results
 from live.models import LiveRound, LiveSession, PlaylistItem
 from tutor.people.assignments import STUDENT_SESSION_KEY
 from tutor.people.models import Student
@@ -36,7 +39,6 @@ from tutor.people.permissions import classroom_for_teacher, grown_up_required
 
 _seeds = random.SystemRandom()
 POLL_SECONDS = 2
-ENDED_SHOWN = timedelta(hours=3)  # how long a phone still says 「這堂課結束了」 with the score
 
 
 def _session_for_teacher(user, session_id: int) -> LiveSession:
@@ -109,13 +111,21 @@ def _next_up(playlist: list[dict]) -> dict | None:
     return next((e for e in playlist if not e["played"] and e["puzzle"] is not None), None)
 
 
-def _stage_context(session: LiveSession) -> dict:
-    """What the class sees: the round's board and question, the count, the results."""
+def _stage_state(session: LiveSession) -> tuple[LiveRound | None, int, str]:
+    """The round, its count, and what the audience view shows as one string (any change
+    redraws it): read before anything else, so an unchanged poll answers 204 at once."""
     live_round = session.current_round() if session.is_open else None
-    puzzle = puzzles.find(live_round.lesson, live_round.puzzle) if live_round else None
-    outcome = results.round_results(live_round) if live_round and live_round.revealed else None
     answered = results.answered_count(live_round) if live_round else 0
     revealed = bool(live_round and live_round.revealed)
+    parts = (int(session.is_open), live_round.pk if live_round else 0, int(revealed), answered)
+    return live_round, answered, "-".join(str(part) for part in parts)
+
+
+def _stage_context(session: LiveSession, stage: tuple | None = None) -> dict:
+    """What the class sees: the round's board and question, the count, the results."""
+    live_round, answered, stage_state = stage or _stage_state(session)
+    puzzle = puzzles.find(live_round.lesson, live_round.puzzle) if live_round else None
+    outcome = results.round_results(live_round) if live_round and live_round.revealed else None
     return {
         "session": session,
         "classroom": session.classroom,
@@ -129,13 +139,14 @@ def _stage_context(session: LiveSession) -> dict:
         "students": session.classroom.students.count(),
         "results": outcome,
         "poll_seconds": POLL_SECONDS,
-        # What the audience view shows, carried by its poll: any change redraws it.
-        "stage_state": "-".join(
-            str(part)
-            for part in (int(session.is_open), live_round.pk if live_round else 0, int(revealed))
-        )
-        + f"-{answered}",
+        "stage_state": stage_state,
+        # The presenter's panel also names the students when the teacher shows names.
+        "panel_state": _panel_state(session, stage_state),
     }
+
+
+def _panel_state(session: LiveSession, stage_state: str) -> str:
+    return f"{stage_state}-{int(session.show_names)}"
 
 
 def _projector_context(session: LiveSession) -> dict:
@@ -164,9 +175,13 @@ def projector(request: HttpRequest, session_id: int) -> HttpResponse:
 @grown_up_required
 @require_safe
 def projector_panel(request: HttpRequest, session_id: int) -> HttpResponse:
-    """The live count, and after the reveal the results: polled by the projector."""
+    """The live count, and after the reveal the results: polled by the presenter, 204
+    while the count, the round, the reveal and the names shown are what it shows."""
     session = _session_for_teacher(request.user, session_id)
-    response = render(request, "live/projector.html#panel", _projector_context(session))
+    stage = _stage_state(session)
+    if request.GET.get("state") == _panel_state(session, stage[2]):
+        return polls.nothing_new()
+    response = render(request, "live/projector.html#panel", _stage_context(session, stage))
     patch_vary_headers(response, ["HX-Request"])
     return response
 
@@ -185,10 +200,10 @@ def audience(request: HttpRequest, session_id: int) -> HttpResponse:
 def audience_stage(request: HttpRequest, session_id: int) -> HttpResponse:
     """Polled by the audience view: 204 while what it shows is still what the class sees."""
     session = _session_for_teacher(request.user, session_id)
-    context = _stage_context(session)
-    if request.GET.get("state") == context["stage_state"]:
-        return HttpResponse(status=204)
-    response = render(request, "live/audience.html#stage", context)
+    stage = _stage_state(session)
+    if request.GET.get("state") == stage[2]:
+        return polls.nothing_new()
+    response = render(request, "live/audience.html#stage", _stage_context(session, stage))
     patch_vary_headers(response, ["HX-Request"])
     return response
 
@@ -375,34 +390,23 @@ def _signed_in_student(request: HttpRequest) -> Student | None:
     learner_id = request.session.get(LEARNER_SESSION_KEY)
     if not request.session.get(STUDENT_SESSION_KEY) or learner_id is None:
         return None
-    return Student.objects.select_related("classroom").filter(learner_id=learner_id).first()
+    return Student.objects.filter(learner_id=learner_id).first()
 
 
 def _student_state(student: Student) -> dict:
-    """What the phone should show, read cheaply (two or three queries): a poll that finds
-    the same `state` answers 204 before anything else is computed."""
-    session = (
-        LiveSession.objects.filter(classroom=student.classroom, ended_at__isnull=True)
-        .order_by("-started_at")
-        .first()
-    )
-    if session is None:
-        ended = (
-            LiveSession.objects.filter(
-                classroom=student.classroom, ended_at__gte=timezone.now() - ENDED_SHOWN
-            )
-            .order_by("-ended_at")
-            .first()
-        )
-        return {"session": None, "ended": ended, "state": f"ended-{ended.pk if ended else 0}"}
-    live_round = session.current_round()
-    revealed = bool(live_round and live_round.revealed)
-    return {
-        "session": session,
-        "round": live_round,
-        # A change of round, reveal or session redraws the phone.
-        "state": f"{session.pk}-{live_round.pk if live_round else 0}-{int(revealed)}",
+    """What the phone should show: the class's state read by live.polls' one statement
+    (the same the 204 answers from), with the round it names."""
+    now = polls.read_state(student.classroom_id, student.learner_id)
+    now = now or polls.ClassState(None, None, None)
+    shown = {
+        "state": now.state,
+        "poll_state": polls.token(student.classroom_id, student.learner_id, now.state),
     }
+    if now.session_id is None:
+        ended = LiveSession.objects.filter(pk=now.ended_id).first() if now.ended_id else None
+        return {**shown, "session": None, "ended": ended}
+    # The template asks only whether a session is open: its id stands for it.
+    return {**shown, "session": now.session_id, "round": now.round}
 
 
 def _student_context(request: HttpRequest, student: Student, state: dict) -> dict:
@@ -418,11 +422,13 @@ def _student_context(request: HttpRequest, student: Student, state: dict) -> dic
     context |= {"puzzle": puzzle, "answer_url": puzzles.answer_url(puzzle) if puzzle else ""}
     if live_round is not None and live_round.revealed:
         context["own"] = results.own_result(live_round, student.learner_id)
-        context["right_answer"] = (
-            puzzles.right_answer_label(puzzle, results.round_results(live_round).right_move)
-            if puzzle
-            else ""
-        )
+        if puzzle is None:
+            context["right_answer"] = ""
+        elif puzzles.is_move_puzzle(puzzle):
+            right = results.first_right_move(live_round)
+            context["right_answer"] = puzzles.right_answer_label(puzzle, right)
+        else:
+            context["right_answer"] = puzzles.right_answer_label(puzzle)
     elif puzzle is not None:
         Reasks(request.session).forget(puzzle)  # the phone shows the projected position
     return context
@@ -439,13 +445,17 @@ def student_live(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def student_round(request: HttpRequest) -> HttpResponse:
-    """Polled by the student's page: 204 while the round shown is still the class's round."""
+    """Polled by the student's page: 204 while the round shown is still the class's round.
+    Most of those are answered before the session is read (live.polls.NothingNewMiddleware);
+    what reaches here is checked against the signed-in student, who sees only their own
+    class."""
+    shown = request.GET.get("state", "")
     student = _signed_in_student(request)
     if student is None:
         return HttpResponse(status=403)
     state = _student_state(student)
-    if request.GET.get("state") == state["state"]:
-        return HttpResponse(status=204)
+    if shown == state["poll_state"]:
+        return polls.nothing_new()
     response = render(request, "live/student.html#round", _student_context(request, student, state))
     patch_vary_headers(response, ["HX-Request"])
     return response

@@ -85,6 +85,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A live lesson's phones poll every 2 s: "nothing new" answers here, before the session.
+    "live.polls.NothingNewMiddleware",
     "tutor.csp.ContentSecurityPolicyMiddleware",
     # Pages and htmx answers go out gzipped (static files are whitenoise's, precompressed).
     # Django pads the gzip stream with random bytes against BREACH; CSRF tokens are masked.

@@ -9,14 +9,17 @@ A teacher, a class of STUDENTS and a live session with the knight puzzle up are 
 every student logs in with their picture words (before the clock starts). Then, spread
 evenly over SECONDS, each student posts one answer to the lessons' answer address, a
 third each: the right move, an illegal knight move, a legal but wrong move; meanwhile
-every student's page polls its round every 2 s and the projector polls its count.
+every student's page polls its round every 2 s (the address its page carries, with its
+poll token) and the projector polls its count.
 Prints the responses by status for each kind of request, the answer latencies, and the
 rows: Attempt rows in the round and the students the projector counts (live.results).
 Wanted: no response >= 500, and rows == students == answers answered 2xx.
 """
 
+import html
 import json
 import os
+import re
 import statistics
 import sys
 import threading
@@ -103,6 +106,14 @@ def teacher_browser(host: str, username: str) -> Session:
     return browser
 
 
+def student_poll(browser: Session) -> str:
+    """The address the student's /live/ page polls (its `hx-get`, with its poll token)."""
+    if browser.request("GET", "/live/") != 200:
+        raise RuntimeError("a student's /live/ page did not open")
+    tag = re.search(r'<div id="live-round"[^>]*>', browser.body.decode()).group(0)
+    return html.unescape(re.search(r'hx-get="([^"]+)"', tag).group(1))
+
+
 def timed(browser: Session, method: str, path: str, form: dict | None = None):
     """(status, seconds taken); the status is a sentence when no answer came."""
     start = time.monotonic()
@@ -118,7 +129,6 @@ class Lesson:
 
     def __init__(self, seed: dict, students: int, seconds: float):
         self.seed, self.students, self.seconds = seed, students, seconds
-        self.state = f"{seed['session']}-{seed['round']}-0"  # open, not revealed (live.views)
         self.statuses = {
             "answer": Counter(),
             "student poll": Counter(),
@@ -137,7 +147,7 @@ class Lesson:
                 self.latencies.append(seconds)
                 self.sent.append(left - self.began)
 
-    def student(self, n: int, browser: Session) -> None:
+    def student(self, n: int, browser: Session, poll: str) -> None:
         """Answer once at this student's moment; poll the round every 2 s meanwhile."""
         answer_at = self.began + self.seconds * n / self.students
         poll_at = self.began + (n % POLL_SECONDS * 10) / 10
@@ -150,7 +160,7 @@ class Lesson:
                 self.note("answer", status, took, now)
                 answered = True
             elif now >= poll_at:
-                status, _ = timed(browser, "GET", f"/live/round?state={self.state}")
+                status, _ = timed(browser, "GET", poll)  # the page's own (live.polls)
                 self.note("student poll", status)
                 poll_at += POLL_SECONDS
             else:
@@ -167,9 +177,14 @@ class Lesson:
                 self.students_done.wait(POLL_SECONDS)
 
     def play(self, browsers: list[Session], teacher: Session) -> None:
+        polls = [student_poll(browser) for browser in browsers]
         with ThreadPoolExecutor(self.students + 1) as pool:
             shown = pool.submit(self.projector, teacher)
-            for future in [pool.submit(self.student, n, b) for n, b in enumerate(browsers)]:
+            students = [
+                pool.submit(self.student, n, browser, poll)
+                for n, (browser, poll) in enumerate(zip(browsers, polls, strict=True))
+            ]
+            for future in students:
                 future.result()
             self.students_done.set()
             shown.result()

@@ -45,6 +45,13 @@ SCRIPTS = {
     # No lighthouse on the machine: the script says how to get one and exits 2.
     "lighthouse_scores.py": (["{port}"], {}, r"^(/board/ +on +\d+|No lighthouse)", {0, 1, 2}),
     "live_load.py": (["3", "1", "{port}"], {}, r"^students answered, as the projector", {0}),
+    "live_costs.py": (["2"], {}, r"^one 18 s round of 40 lessons × 30 phones asks", {0}),
+    "live_poll.py": (
+        ["1", "1", "4"],
+        {},
+        r"^SQLite: phone poll \(nothing new, 204\) \d+ req/s",
+        {0},
+    ),
     "move_ab.py": ([str(ROOT), str(ROOT), "1", "1"], {}, r"^median: A [\d.]+ req/s", {0}),
     "move_breakdown.py": (["5"], {}, r"ms CPU a request through the test client", {0}),
     "move_throughput.py": (["1", "1"], {}, r"^SQLite: answer POST [\d.]+ req/s ÷ hello", {0, 1}),
@@ -64,6 +71,7 @@ SCRIPTS = {
     "rules_speed.py": (["100"], {}, r"^ratio: [\d.]+ \(target: under 3\)$", {0}),
     "worksheet_pdf.py": (["1"], DJANGO, r"^worksheet PDF, 12 puzzles, practice checkmate, A4", {0}),
     "school_import.py": (["40", "1"], {}, r"^school import, slowest of preview/confirm", {0}),
+    "school_load.py": (["2", "3", "1", "1"], {}, r"^SQLite: answers sent 6 \(wanted 6", {0}),
 }
 
 

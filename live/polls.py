@@ -1,0 +1,164 @@
+"""The phone's poll, nearly free: "nothing new" from one indexed read, no session loaded.
+
+1,200 phones polling every 2 s are 600 polls a second, and almost every one of them finds
+nothing new. So the page a student's phone shows carries a **poll token**: the class,
+the learner and the state the phone shows (session, round, reveal: `ClassState`), signed
+with the site's SECRET_KEY (django.core.signing, its own salt). The poll sends it back;
+
+- `NothingNewMiddleware` (near the top of MIDDLEWARE) takes only that poll: `unchanged(token)`
+  checks the signature (pure: no database, nothing kept per process) and asks one
+  statement (`_STATE_SQL`) for that class's state *as that learner is still its
+  student*; the same state is a 204 with no body, before the session (which the language
+  middleware would read), the account, the learner or the student is read.
+- Anything else (a changed state, a learner no longer in the class, a token that does not
+  verify, no token) goes on to live.views.student_round: the session is read and the
+  student checked, and only the signed-in student's own class is ever rendered.
+
+The middlewares it skips add nothing to an empty 204: the host is still checked
+(ALLOWED_HOSTS), and the answer is `private, no-store` as the privacy middleware would
+make it, so no proxy keeps it.
+
+What a token tells its holder: whether its class's round is still the one it names, while
+its learner is in that class: nothing a stranger can make (the signature), and nothing
+about another class or another learner. Everything is read from the database at each
+poll, so any app server answers any phone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.core import signing
+from django.db import connection
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.utils import timezone
+
+from live.models import LiveRound, LiveSession
+from tutor.people.models import Student
+
+ENDED_SHOWN = timedelta(hours=3)  # how long a phone still says 「這堂課結束了」 with the score
+_SALT = "live.polls"
+
+# The state of a student's class, in one statement over indexed columns: the student
+# (learner_id is unique), the class's open session (its partial unique index), that
+# session's open round with the highest number (session, number is unique), and only
+# when no session is open, the one that ended last within ENDED_SHOWN. No row: the learner
+# is not a student of that class.
+_ROUND_COLUMNS = ("id", "number", "lesson", "puzzle", "opened_at", "revealed_at", "closed_at")
+_STATE_SQL = f"""
+SELECT s.id,
+       CASE WHEN s.id IS NULL THEN (
+           SELECT e.id FROM {LiveSession._meta.db_table} e
+           WHERE e.classroom_id = st.classroom_id AND e.ended_at >= %s
+           ORDER BY e.ended_at DESC LIMIT 1
+       ) END,
+       {", ".join(f"r.{column}" for column in _ROUND_COLUMNS)}
+FROM {Student._meta.db_table} st
+LEFT JOIN {LiveSession._meta.db_table} s
+    ON s.classroom_id = st.classroom_id AND s.ended_at IS NULL
+LEFT JOIN {LiveRound._meta.db_table} r ON r.id = (
+    SELECT r2.id FROM {LiveRound._meta.db_table} r2
+    WHERE r2.session_id = s.id AND r2.closed_at IS NULL
+    ORDER BY r2.number DESC LIMIT 1
+)
+WHERE st.learner_id = %s AND st.classroom_id = %s
+"""
+
+
+@dataclass(frozen=True)
+class ClassState:
+    """A class's live lesson as its phones show it: the open session (its id), the round
+    up in it (the whole row, so showing it needs no other read), or else the lesson that
+    ended within ENDED_SHOWN (its id)."""
+
+    session_id: int | None
+    round: LiveRound | None
+    ended_id: int | None
+
+    @property
+    def state(self) -> str:
+        """What the phone shows, as one string: a change of session, round or reveal (or
+        of the lesson that ended) changes it."""
+        if self.session_id is None:
+            return f"ended-{self.ended_id or 0}"
+        live_round = self.round
+        revealed = int(live_round is not None and live_round.revealed)
+        return f"{self.session_id}-{live_round.pk if live_round else 0}-{revealed}"
+
+
+def read_state(classroom_id: int, learner_id: int) -> ClassState | None:
+    """The class's live lesson as that learner's phone would show it, or None when the
+    learner is not a student of that class."""
+    since = connection.ops.adapt_datetimefield_value(timezone.now() - ENDED_SHOWN)
+    with connection.cursor() as cursor:
+        cursor.execute(_STATE_SQL, [since, learner_id, classroom_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    session_id, ended_id, *round_row = row
+    live_round = None
+    if round_row[0] is not None:
+        converters = connection.ops.get_db_converters
+        fields = [LiveRound._meta.get_field(column) for column in _ROUND_COLUMNS]
+        values = dict(zip(_ROUND_COLUMNS, round_row, strict=True))
+        for field in fields:  # SQLite hands dates back as text; the backend converts them
+            for convert in converters(field.get_col(LiveRound._meta.db_table)):
+                values[field.attname] = convert(values[field.attname], None, connection)
+        live_round = LiveRound(session_id=session_id, **values)
+        # What live.results reads of the round's session: its class (known here).
+        live_round.session = LiveSession(id=session_id, classroom_id=classroom_id)
+    return ClassState(session_id, live_round, ended_id)
+
+
+def token(classroom_id: int, learner_id: int, state: str) -> str:
+    """The poll token a student's page carries (URL-safe: digits, letters, - _ : .)."""
+    return _signer().sign(f"{classroom_id}.{learner_id}.{state}")
+
+
+def parse(value: str) -> tuple[int, int, str] | None:
+    """(class id, learner id, state) of a token this site signed; None for anything else."""
+    try:
+        classroom, learner, state = _signer().unsign(value).split(".", 2)
+        return int(classroom), int(learner), state
+    except (signing.BadSignature, ValueError):
+        return None
+
+
+def unchanged(value: str) -> bool:
+    """True when the token is ours and its class still shows the state it names to its
+    learner, who is still in that class: the poll can answer 204 at once."""
+    parsed = parse(value) if value else None
+    if parsed is None:
+        return False
+    classroom_id, learner_id, state = parsed
+    now = read_state(classroom_id, learner_id)
+    return now is not None and now.state == state
+
+
+def _signer() -> signing.Signer:
+    # Made at each call from the settings (cheap), so nothing is kept per process.
+    return signing.Signer(salt=_SALT)
+
+
+def nothing_new() -> HttpResponse:
+    response = HttpResponse(status=204)  # htmx keeps the page
+    # Never kept by a proxy: the next poll must reach the app to see a change.
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+class NothingNewMiddleware:
+    """The phone's poll that finds nothing new, answered before the session is read."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.poll_path = reverse("live:student_round")
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.path_info == self.poll_path and request.method in ("GET", "HEAD"):
+            request.get_host()  # ALLOWED_HOSTS, as CommonMiddleware would check it
+            if unchanged(request.GET.get("state", "")):
+                return nothing_new()
+        return self.get_response(request)

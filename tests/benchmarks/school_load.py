@@ -1,0 +1,594 @@
+"""A whole school at once: 40 live lessons of 30 students (1,200 phones) on one small server.
+
+Run: .venv/bin/python tests/benchmarks/school_load.py [LESSONS] [STUDENTS] [ROUNDS] [STAGGER]
+     DATABASE_URL=postgres://… .venv/bin/python tests/benchmarks/school_load.py (+ PostgreSQL)
+(defaults 40 lessons × 30 students, 3 rounds, the teachers' clicks spread over 10 s.)
+
+The app is served as `make serve` serves it (served.app_server: nginx in front of gunicorn
+with 3 workers, DEBUG off, a scratch database: SQLite always, PostgreSQL as well when
+DATABASE_URL names one), on 127.0.0.1 only. Set-up, not timed: LESSONS classes of STUDENTS
+with a teacher each and an open live lesson; every student signs in with their pictures
+and opens 「課堂」 (/live/), every teacher signs in and opens the presenter and the audience
+view. Then, timed, each lesson plays ROUNDS rounds of ROUND_SECONDS, its teacher's clicks
+STAGGER × lesson / LESSONS seconds after the first lesson's:
+
+- the teacher puts a puzzle up (a knight move, then a yes-or-no question, in turn) and the
+  browser follows the redirect to the presenter page, as a browser does;
+- every phone polls /live/round every 2 s with the token its page carries; a poll that
+  brings the round loads the puzzle (the `hx-get` htmx loads), as htmx does;
+- each lesson's students answer between 2 and 10 s after the puzzle went up (so its 30
+  answers arrive within 10 s), a third each right, illegal, and wrong; a phone that has not
+  seen the puzzle by its moment answers when it does (counted as late);
+- the teacher reveals at 12 s; each phone's next poll shows its own result, checked against
+  the answer it sent; the presenter's panel and the audience view poll every 2 s throughout;
+- after the last round the teacher ends the lesson and the phones poll on for POLL_AFTER s.
+
+Prints, per database: responses >= 500 or none (must be 0); answers sent, answered 2xx,
+Attempt rows stored, students counted by the projectors (nothing lost: all equal); phones
+whose result at the reveal was not their answer (0); answer p95 (target <= 100 ms); the
+phones' poll p95 (target <= 50 ms), and the 204s, the changed polls and the puzzle loads
+apart; phone polls a second achieved (1,200 phones every 2 s: 600); the teachers'
+requests; the CPU the load generator and the gunicorn workers used; the load average.
+
+The load generator is one asyncio loop with one keep-alive HTTP/1.1 connection per phone
+and per teacher window (a pool of LESSONS × (STUDENTS + 2) connections, as the phones
+hold theirs to nginx); its own CPU time is printed beside the server's, so a reader sees
+that it was not the bottleneck. wrk could send polls more cheaply, but not follow each
+phone's own token, load the puzzle a changed poll brings, answer it and check the result.
+Bounded: every request has a 10 s timeout and the run stops after a fixed schedule.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+import os
+import re
+import sys
+import time
+import urllib.parse
+import zlib
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tests.benchmarks import served, smoke
+from tests.benchmarks.answer_load import _manage
+
+PORT = smoke.port(18560)
+POLL_SECONDS = 2.0
+ROUND_SECONDS = smoke.size(18.0, 7.0)
+ANSWERS_FROM, ANSWERS_UNTIL = smoke.size((2.0, 10.0), (1.0, 3.0))  # after the puzzle is up
+REVEAL_AFTER = smoke.size(12.0, 4.5)
+POLL_AFTER = smoke.size(4.0, 2.5)
+TIMEOUT = 10.0
+PASSWORD = "school load pass 42"
+ANSWER_P95_MS, POLL_P95_MS = 100, 50
+
+# The puzzles the lessons put up, in turn: how a student answers each (right, illegal or
+# wrong, by seat), and which of those the lessons judge right.
+PUZZLES = [
+    {
+        "value": "knight/knight-crowded-corner",
+        "answer": "/lessons/knight/knight-crowded-corner/",
+        "forms": [
+            {"mode": "move", "played": "", "typed": "a1b3"},  # right
+            {"mode": "move", "played": "", "typed": "a1a3"},  # a knight moving straight
+            {"mode": "move", "played": "", "typed": "a2a3"},  # legal, wrong
+        ],
+        "right": [True, False, False],
+    },
+    {
+        "value": "knight/knight-no-blocked-leg",
+        "answer": "/lessons/knight/knight-no-blocked-leg/",
+        "forms": [
+            {"answer": "yes", "submit_answer": "1"},  # right: the knight jumps
+            {"answer": "no", "submit_answer": "1"},
+            {"answer": "no", "submit_answer": "1"},
+        ],
+        "right": [True, False, False],
+    },
+]
+
+SEED = """
+import json
+from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
+from django.test import Client
+from lessons.models import Learner
+from live.models import LiveSession
+from tutor.people.models import Classroom, GrownUp, Student
+password = make_password(%(password)r)
+lessons = []
+for n in range(%(lessons)d):
+    user = get_user_model().objects.create(username=f"school-%(tag)s-{n}", password=password)
+    GrownUp.objects.create(user=user, here_for="class")
+    classroom = Classroom.objects.create(teacher=user, name=f"{n + 1} 班")
+    learners = Learner.objects.bulk_create(
+        [Learner(nickname=f"c{n}s{s}") for s in range(%(students)d)]
+    )
+    students = Student.objects.bulk_create([
+        Student(classroom=classroom, learner=learner, secret_first="sun",
+                secret_second="moon", seat_number=s + 1)
+        for s, learner in enumerate(learners)
+    ])
+    session = LiveSession.objects.create(classroom=classroom)
+    browser = Client()
+    browser.force_login(user)  # see sign_in_teacher
+    lessons.append({"code": classroom.join_code, "teacher": user.username,
+                    "sessionid": browser.cookies["sessionid"].value,
+                    "session": session.pk, "classroom": classroom.pk,
+                    "students": [s.pk for s in students]})
+print(json.dumps(lessons))
+"""
+
+COUNT = """
+import json
+from lessons.models import Attempt
+from live.models import LiveRound
+from live.results import answered_count
+classes = %(classes)r
+rounds = LiveRound.objects.filter(session__classroom_id__in=classes)
+print(json.dumps({
+    "rows": Attempt.objects.filter(learner__student__classroom_id__in=classes).count(),
+    "counted": sum(answered_count(r) for r in rounds.select_related("session")),
+    "rounds": rounds.count(),
+}))
+"""
+
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection to nginx (a phone's, or a teacher window's)."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.cookies: dict[str, str] = {}
+
+    async def request(
+        self, method: str, path: str, form: dict | None = None, htmx: bool = True
+    ) -> tuple[int, dict[str, str], bytes]:
+        body = urllib.parse.urlencode(form).encode() if form is not None else b""
+        lines = [
+            f"{method} {path} HTTP/1.1",
+            f"Host: 127.0.0.1:{self.port}",
+            "Accept-Encoding: gzip",
+        ]
+        if self.cookies:
+            lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
+        if htmx:
+            lines.append("HX-Request: true")
+        if method == "POST":
+            lines += [
+                "Content-Type: application/x-www-form-urlencoded",
+                f"Content-Length: {len(body)}",
+                f"X-CSRFToken: {self.cookies.get('csrftoken', '')}",
+            ]
+        data = ("\r\n".join(lines) + "\r\n\r\n").encode() + body
+        for attempt in (1, 2):
+            if self.writer is None:
+                self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+            try:
+                self.writer.write(data)
+                return await self._response()
+            except (ConnectionError, asyncio.IncompleteReadError):
+                self.close()
+                if attempt == 2 or method != "GET":
+                    raise
+        raise AssertionError("unreachable")
+
+    async def _response(self) -> tuple[int, dict[str, str], bytes]:
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status_line, *header_lines = head.decode("latin-1").split("\r\n")
+        status = int(status_line.split()[1])
+        headers: dict[str, str] = {}
+        for line in header_lines:
+            if not line:
+                continue
+            name, _, value = line.partition(":")
+            name, value = name.strip().lower(), value.strip()
+            if name == "set-cookie":
+                cookie, _, _ = value.partition(";")
+                key, _, cookie_value = cookie.partition("=")
+                self.cookies[key.strip()] = cookie_value.strip()
+            else:
+                headers[name] = value
+        if headers.get("transfer-encoding") == "chunked":
+            body = b""
+            while size := int((await self.reader.readline()).strip(), 16):
+                body += await self.reader.readexactly(size + 2)
+                body = body[:-2]
+            await self.reader.readline()
+        else:
+            body = await self.reader.readexactly(int(headers.get("content-length", "0")))
+        if headers.get("connection", "").lower() == "close":
+            self.close()
+        if headers.get("content-encoding") == "gzip":
+            body = zlib.decompress(body, 16 + zlib.MAX_WBITS)
+        return status, headers, body
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+@dataclass
+class Figures:
+    statuses: dict[str, Counter] = field(default_factory=dict)
+    latencies: dict[str, list[float]] = field(default_factory=dict)
+    answers_sent: int = 0
+    answers_2xx: int = 0
+    late_answers: int = 0
+    wrong_results: int = 0
+    results_seen: int = 0
+    polls_in_window: int = 0
+    window_seconds: float = 0.0
+
+    def note(self, kind: str, status, seconds: float | None) -> None:
+        self.statuses.setdefault(kind, Counter())[status] += 1
+        if seconds is not None and isinstance(status, int):
+            self.latencies.setdefault(kind, []).append(seconds)
+
+
+async def timed(figures: Figures, kind: str, connection: Connection, method, path, form=None):
+    """The request with its status and latency noted; (status, body), status a word when
+    no answer came within TIMEOUT."""
+    start = time.monotonic()
+    try:
+        status, headers, body = await asyncio.wait_for(
+            connection.request(method, path, form), TIMEOUT
+        )
+    except (
+        TimeoutError,
+        OSError,
+        asyncio.IncompleteReadError,
+        asyncio.LimitOverrunError,
+        ValueError,
+    ) as error:
+        connection.close()
+        figures.note(kind, f"no answer ({type(error).__name__})", None)
+        return None, b"", {}
+    figures.note(kind, status, time.monotonic() - start)
+    return status, body, headers
+
+
+def hx_get(body: bytes, element_id: str) -> str | None:
+    tag = re.search(rf'<div id="{element_id}"[^>]*>'.encode(), body)
+    found = tag and re.search(rb'hx-get="([^"]+)"', tag.group(0))
+    return html.unescape(found.group(1).decode()) if found else None
+
+
+@dataclass
+class Lesson:
+    """One class's live lesson: its teacher's schedule and what is up now."""
+
+    number: int
+    seed: dict
+    offset: float
+    rounds: int
+    puzzle: dict | None = None  # the puzzle up now
+    round_number: int = 0
+    revealed: bool = False
+    ended: bool = False
+    end_at: float = 0.0
+
+    def round_start(self, began: float, n: int) -> float:
+        return began + self.offset + n * ROUND_SECONDS
+
+
+@dataclass
+class Phone:
+    seat: int
+    connection: Connection
+    poll: str = ""
+    shows: str | None = None  # the puzzle value on the phone now
+    answered: dict = field(default_factory=dict)  # round number: judged right?
+
+
+async def sign_in_phone(port: int, lesson: dict, student: int, seat: int) -> Phone:
+    connection = Connection(port)
+    path = f"/join/{lesson['code']}/{student}/"
+    await connection.request("GET", path, htmx=False)
+    status, _headers, _ = await connection.request(
+        "POST", path, {"first": "sun", "second": "moon"}, htmx=False
+    )
+    if status != 302:
+        raise RuntimeError(f"student {student} could not sign in: {status}")
+    status, _, body = await connection.request("GET", "/live/", htmx=False)
+    poll = hx_get(body, "live-round")
+    if status != 200 or poll is None:
+        raise RuntimeError(f"student {student}'s /live/ page: {status}")
+    return Phone(seat, connection, poll)
+
+
+async def sign_in_teacher(port: int, lesson: dict) -> tuple[Connection, Connection, str, str]:
+    """The presenter's connection and the audience window's, each with its poll. The
+    teacher's session was made by the seed (Django's force_login), not the sign-in form:
+    the form counts every try from one address, right or wrong, and refuses the 31st
+    within 15 minutes (tutor.people.accounts, MAX_FAILURES_PER_ADDRESS)."""
+    presenter = Connection(port)
+    presenter.cookies["sessionid"] = lesson["sessionid"]
+    session = lesson["session"]
+    status, _, _ = await presenter.request("GET", f"/live/sessions/{session}/", htmx=False)
+    if status != 200 or "csrftoken" not in presenter.cookies:
+        raise RuntimeError(f"teacher {lesson['teacher']}'s presenter page: {status}")
+    audience = Connection(port)
+    audience.cookies = dict(presenter.cookies)
+    _, _, page = await audience.request("GET", f"/live/sessions/{session}/audience/", htmx=False)
+    stage = hx_get(page, "stage")
+    if stage is None:
+        raise RuntimeError("the audience view has no stage poll")
+    return presenter, audience, f"/live/sessions/{session}/panel", stage
+
+
+async def play_teacher(lesson: Lesson, figures: Figures, presenter, audience, panel, stage, began):
+    session = lesson.seed["session"]
+
+    async def poll(connection: Connection, path: str, kind: str, element: str):
+        at = began + lesson.offset
+        while not (lesson.ended and time.monotonic() > lesson.end_at + POLL_AFTER):
+            await asyncio.sleep(max(0.0, at - time.monotonic()))
+            at += POLL_SECONDS
+            status, body, _ = await timed(figures, kind, connection, "GET", path)
+            if status == 200:
+                path = hx_get(body, element) or path
+
+    async def act():
+        for n in range(lesson.rounds):
+            await asyncio.sleep(max(0.0, lesson.round_start(began, n) - time.monotonic()))
+            puzzle = PUZZLES[n % len(PUZZLES)]
+            await timed(
+                figures,
+                "teacher click",
+                presenter,
+                "POST",
+                f"/live/sessions/{session}/puzzle",
+                {"puzzle": puzzle["value"]},
+            )
+            lesson.puzzle, lesson.round_number, lesson.revealed = puzzle, n + 1, False
+            await timed(figures, "presenter page", presenter, "GET", f"/live/sessions/{session}/")
+            reveal_at = lesson.round_start(began, n) + REVEAL_AFTER
+            await asyncio.sleep(max(0.0, reveal_at - time.monotonic()))
+            await timed(
+                figures, "teacher click", presenter, "POST", f"/live/sessions/{session}/reveal"
+            )
+            lesson.revealed = True
+            await timed(figures, "presenter page", presenter, "GET", f"/live/sessions/{session}/")
+        await asyncio.sleep(max(0.0, lesson.round_start(began, lesson.rounds) - time.monotonic()))
+        await timed(figures, "teacher click", presenter, "POST", f"/live/sessions/{session}/end")
+        lesson.end_at = time.monotonic()
+        lesson.ended = True
+
+    async def presenter_panel():
+        # The presenter's panel polls on the presenter's own connection between clicks in
+        # a browser; here on a second one, so a click never waits for a poll.
+        connection = Connection(presenter.port)
+        connection.cookies = presenter.cookies
+        await poll(connection, panel, "presenter panel", "live-panel")
+        connection.close()
+
+    await asyncio.gather(act(), presenter_panel(), poll(audience, stage, "audience stage", "stage"))
+
+
+async def play_phone(phone: Phone, lesson: Lesson, figures: Figures, began: float, window):
+    """Poll every 2 s from a phase of its own; load a puzzle a poll brings; answer each round
+    at the seat's moment; check the result the reveal shows."""
+    students = len(lesson.seed["students"])
+    phase = (phone.seat * 7 % students) / students * POLL_SECONDS
+    next_poll = began + phase
+    while True:
+        now = time.monotonic()
+        if lesson.ended and now > lesson.end_at + POLL_AFTER:
+            return
+        answer_at = None
+        if lesson.round_number and lesson.round_number not in phone.answered:
+            start = lesson.round_start(began, lesson.round_number - 1)
+            share = ((phone.seat * 11) % students + 0.5) / students
+            answer_at = start + ANSWERS_FROM + (ANSWERS_UNTIL - ANSWERS_FROM) * share
+        shown = phone.shows == (lesson.puzzle or {}).get("value")
+        if answer_at is not None and now >= answer_at and shown and not lesson.revealed:
+            await answer(phone, lesson, figures, late=now > answer_at + 1.0)
+            continue
+        if now < next_poll:
+            wake = next_poll if answer_at is None or not shown else min(next_poll, answer_at)
+            await asyncio.sleep(max(0.0, wake - now))
+            continue
+        next_poll = max(next_poll + POLL_SECONDS, now)
+        if window[0] <= now <= window[1]:
+            figures.polls_in_window += 1
+        status, body, _ = await timed(figures, "phone poll", phone.connection, "GET", phone.poll)
+        if status != 200:
+            continue
+        phone.poll = hx_get(body, "live-round") or phone.poll
+        load = re.search(rb'<div hx-get="([^"]+)" hx-trigger="load"', body)
+        if load:
+            url = html.unescape(load.group(1).decode())
+            address = urllib.parse.urlsplit(url)  # /lessons/<lesson>/?puzzle=<puzzle>
+            puzzle = dict(urllib.parse.parse_qsl(address.query)).get("puzzle")
+            phone.shows = f"{address.path.strip('/').split('/')[-1]}/{puzzle}"
+            await timed(figures, "puzzle load", phone.connection, "GET", url)
+        own = re.search(rb'data-own-result="(\w+)"', body)
+        if own and lesson.round_number in phone.answered:
+            figures.results_seen += 1
+            wanted = b"correct" if phone.answered[lesson.round_number] else b"wrong"
+            figures.wrong_results += own.group(1) != wanted
+
+
+async def answer(phone: Phone, lesson: Lesson, figures: Figures, late: bool) -> None:
+    puzzle = lesson.puzzle
+    kind = phone.seat % len(puzzle["forms"])
+    phone.answered[lesson.round_number] = puzzle["right"][kind]
+    figures.answers_sent += 1
+    figures.late_answers += late
+    status, _, _ = await timed(
+        figures, "answer", phone.connection, "POST", puzzle["answer"], puzzle["forms"][kind]
+    )
+    if status is not None and status < 300:
+        figures.answers_2xx += 1
+
+
+async def school(port: int, seeds: list[dict], rounds: int, stagger: float) -> Figures:
+    figures = Figures()
+    sign_ins = asyncio.Semaphore(24)  # sign-ins are set-up, not the measurement
+
+    async def phone_of(lesson, student, seat):
+        async with sign_ins:
+            return await sign_in_phone(port, lesson, student, seat)
+
+    async def teacher_of(lesson):
+        async with sign_ins:
+            return await sign_in_teacher(port, lesson)
+
+    phones = await asyncio.gather(
+        *[
+            asyncio.gather(*[phone_of(seed, s, n) for n, s in enumerate(seed["students"])])
+            for seed in seeds
+        ]
+    )
+    teachers = await asyncio.gather(*[teacher_of(seed) for seed in seeds])
+    print(f"  set-up: {sum(len(p) for p in phones)} phones and {len(teachers)} teachers in")
+    lessons = [Lesson(n, seed, stagger * n / len(seeds), rounds) for n, seed in enumerate(seeds)]
+    began = time.monotonic() + 1.0
+    # Polls counted while every lesson is under way: from the last one's start to the
+    # first one's end.
+    window = (began + stagger, began + rounds * ROUND_SECONDS)
+    figures.window_seconds = window[1] - window[0]
+    tasks = []
+    for lesson, lesson_phones, teacher in zip(lessons, phones, teachers, strict=True):
+        tasks.append(play_teacher(lesson, figures, *teacher, began))
+        tasks += [play_phone(p, lesson, figures, began, window) for p in lesson_phones]
+    await asyncio.gather(*tasks)
+    for connection in [p.connection for ps in phones for p in ps] + [
+        c for t in teachers for c in t[:2]
+    ]:
+        connection.close()
+    return figures
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, round(fraction * len(ordered)) - 1)] if ordered else float("nan")
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / ticks
+
+
+def run(label: str, database_url: str | None, lessons: int, students: int, rounds: int, stagger):
+    with (
+        served.scratch_database(database_url) as scratch,
+        served.app_server(PORT, scratch) as app,
+    ):
+        tag = str(time.time_ns())
+        code = SEED % {"lessons": lessons, "students": students, "tag": tag, "password": PASSWORD}
+        seeds = json.loads(_manage(app.env, "shell", "-c", code).strip().splitlines()[-1])
+        workers = served.worker_pids(app)
+        load_before = os.getloadavg()
+        server_before, client_before = cpu_seconds(workers), time.process_time()
+        wall = time.monotonic()
+        figures = asyncio.run(school(app.port, seeds, rounds, stagger))
+        wall = time.monotonic() - wall
+        server_cpu = cpu_seconds(workers) - server_before
+        client_cpu = time.process_time() - client_before
+        load_after = os.getloadavg()
+        classes = [seed["classroom"] for seed in seeds]
+        count = _manage(app.env, "shell", "-c", COUNT % {"classes": classes})
+        stored = json.loads(count.strip().splitlines()[-1])
+    return report(
+        label,
+        figures,
+        stored,
+        lessons * students * rounds,
+        {
+            "wall": wall,
+            "server": server_cpu,
+            "client": client_cpu,
+            "load": (load_before, load_after),
+        },
+    )
+
+
+def report(label: str, figures: Figures, stored: dict, expected: int, cpu: dict) -> bool:
+    print(f"{label}:")
+    errors = 0
+    for kind, counter in sorted(figures.statuses.items()):
+        shown = ", ".join(f"{status}: {n}" for status, n in sorted(counter.items(), key=str))
+        times = figures.latencies.get(kind, [])
+        p95 = percentile(times, 0.95) * 1000
+        print(f"  {kind}: {shown}; p50 {percentile(times, 0.5) * 1000:.0f} ms, p95 {p95:.0f} ms")
+        errors += sum(n for s, n in counter.items() if not isinstance(s, int) or s >= 500)
+    polls = figures.latencies.get("phone poll", [])
+    answers = figures.latencies.get("answer", [])
+    answer_p95 = percentile(answers, 0.95) * 1000
+    poll_p95 = percentile(polls, 0.95) * 1000
+    rate = figures.polls_in_window / figures.window_seconds
+    (before, _, _), (after, _, _) = cpu["load"]
+    print(f"{label}: responses >= 500 or none: {errors}")
+    print(
+        f"{label}: answers sent {figures.answers_sent} (wanted {expected}, late "
+        f"{figures.late_answers}), answered 2xx {figures.answers_2xx}, Attempt rows stored "
+        f"{stored['rows']}, counted by the projectors {stored['counted']} "
+        f"in {stored['rounds']} rounds"
+    )
+    print(
+        f"{label}: results at the reveal: {figures.results_seen} seen, "
+        f"{figures.wrong_results} not the phone's own answer"
+    )
+    print(f"{label}: answer p95 {answer_p95:.0f} ms (target <= {ANSWER_P95_MS} ms)")
+    print(f"{label}: phone poll p95 {poll_p95:.0f} ms (target <= {POLL_P95_MS} ms)")
+    print(
+        f"{label}: phone polls {rate:.0f}/s while every lesson was on "
+        f"({figures.polls_in_window} in {figures.window_seconds:.0f} s)"
+    )
+    print(
+        f"{label}: CPU over {cpu['wall']:.0f} s: gunicorn workers {cpu['server']:.0f} s "
+        f"({cpu['server'] / cpu['wall'] * 100:.0f} % of one core), load generator "
+        f"{cpu['client']:.0f} s ({cpu['client'] / cpu['wall'] * 100:.0f} %); load average "
+        f"{before:.2f} before, {after:.2f} after, on {os.cpu_count()} cores"
+    )
+    nothing_lost = (
+        figures.answers_sent
+        == figures.answers_2xx
+        == stored["rows"]
+        == stored["counted"]
+        == expected
+    )
+    ok = errors == 0 and nothing_lost and figures.wrong_results == 0
+    within = answer_p95 <= ANSWER_P95_MS and poll_p95 <= POLL_P95_MS
+    print(
+        f"{label}: {'OK' if ok else 'ANSWERS LOST OR ERRORS'}; targets "
+        f"{'met' if within else 'MISSED'}"
+    )
+    return ok
+
+
+def main() -> int:
+    lessons = int(sys.argv[1]) if len(sys.argv) > 1 else 40
+    students = int(sys.argv[2]) if len(sys.argv) > 2 else 30
+    rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 3
+    stagger = float(sys.argv[4]) if len(sys.argv) > 4 else 10.0
+    load1, load5, _ = os.getloadavg()
+    print(
+        f"school: {lessons} live lessons × {students} students, {rounds} rounds of "
+        f"{ROUND_SECONDS:g} s, teachers' clicks spread over {stagger:g} s; nginx + gunicorn "
+        f"3 workers; load average {load1:.2f} {load5:.2f} on {os.cpu_count()} cores"
+    )
+    ok = run("SQLite", None, lessons, students, rounds, stagger)
+    postgres = os.environ.get("DATABASE_URL", "")
+    if postgres.startswith(("postgres://", "postgresql://")):
+        ok = run("PostgreSQL", postgres, lessons, students, rounds, stagger) and ok
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,211 @@
+"""The phone's poll that finds nothing new: one indexed read, no session (live.polls), and
+nothing for anyone but the class's own students; the presenter's panel answers 204 too."""
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.core import signing
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+
+from live import polls
+from live.models import LiveRound, LiveSession
+from tests.live.helpers import QUESTION, move, put_up, start, student_client
+from tests.people.conftest import make_student, signed_in
+from tutor.people.models import Classroom
+
+pytestmark = pytest.mark.django_db
+
+POLL = reverse("live:student_round")
+
+
+@pytest.fixture
+def pupil(classroom):
+    return make_student(classroom, "小華")
+
+
+@pytest.fixture
+def other_class(teacher):
+    return Classroom.objects.create(teacher=teacher, name="進階班", join_code="WXYZ45")
+
+
+def poll_token(body: str) -> str:
+    return re.search(r'data-live-state="([^"]+)"', body).group(1)
+
+
+def phone_page(client) -> str:
+    return client.get(reverse("live:student")).content.decode()
+
+
+def state_of(student) -> str:
+    return polls.read_state(student.classroom_id, student.learner_id).state
+
+
+def test_nothing_new_is_one_statement_and_no_session_read(teacher, classroom, pupil):
+    teacher_client, session = start(teacher, classroom)
+    put_up(teacher_client, session)
+    phone = student_client(pupil)
+    token = poll_token(phone_page(phone))
+    with CaptureQueriesContext(connection) as queries:
+        response = phone.get(POLL, {"state": token})
+    assert response.status_code == 204 and response.content == b""
+    assert response["Cache-Control"] == "private, no-store"
+    assert len(queries) == 1, [q["sql"] for q in queries]
+    assert "tutor_session" not in queries[0]["sql"] and "lessons_learner" not in queries[0]["sql"]
+    assert "Set-Cookie" not in response  # the session was not touched
+
+
+def test_the_state_follows_the_class_exactly(teacher, classroom, pupil):
+    assert state_of(pupil) == "ended-0"  # nothing yet: 「老師還沒開始」
+    teacher_client, session = start(teacher, classroom)
+    assert state_of(pupil) == f"{session.pk}-0-0"  # open, no puzzle up yet
+    put_up(teacher_client, session)
+    first = LiveRound.objects.get(session=session, number=1)
+    assert state_of(pupil) == f"{session.pk}-{first.pk}-0"
+    teacher_client.post(reverse("live:reveal", args=[session.pk]))
+    assert state_of(pupil) == f"{session.pk}-{first.pk}-1"
+    put_up(teacher_client, session, QUESTION)
+    second = LiveRound.objects.get(session=session, number=2)
+    assert state_of(pupil) == f"{session.pk}-{second.pk}-0"
+    teacher_client.post(reverse("live:end", args=[session.pk]))
+    assert state_of(pupil) == f"ended-{session.pk}"  # the score of this lesson
+    LiveSession.objects.filter(pk=session.pk).update(
+        ended_at=timezone.now() - polls.ENDED_SHOWN - timedelta(minutes=1)
+    )
+    assert state_of(pupil) == "ended-0"
+
+
+def test_each_change_reaches_the_phone_with_a_new_token(teacher, classroom, pupil):
+    phone = student_client(pupil)
+    token = poll_token(phone_page(phone))
+    teacher_client, session = start(teacher, classroom)
+    put_up(teacher_client, session)
+    changed = phone.get(POLL, {"state": token})
+    assert changed.status_code == 200 and "第 1 題" in changed.content.decode()
+    token = poll_token(changed.content.decode())
+    assert phone.get(POLL, {"state": token}).status_code == 204
+    move(phone, "a1b3")
+    assert phone.get(POLL, {"state": token}).status_code == 204  # an answer is no change
+    teacher_client.post(reverse("live:reveal", args=[session.pk]))
+    revealed = phone.get(POLL, {"state": token}).content.decode()
+    assert 'data-own-result="correct"' in revealed
+
+
+def test_a_stranger_with_a_students_token_gets_nothing_but_a_204(teacher, classroom, pupil):
+    teacher_client, session = start(teacher, classroom)
+    put_up(teacher_client, session)
+    token = poll_token(phone_page(student_client(pupil)))
+    stranger = Client()
+    assert stranger.get(POLL, {"state": token}).status_code == 204  # no body, no state
+    teacher_client.post(reverse("live:reveal", args=[session.pk]))
+    changed = stranger.get(POLL, {"state": token})
+    assert changed.status_code == 403 and changed.content == b""
+
+
+@pytest.mark.parametrize(
+    "forge",
+    [
+        lambda t, c, who, s: t.replace(f"{c}.", f"{c + 1}.", 1),  # another class, same signature
+        lambda t, c, who, s: signing.Signer(salt="another").sign(f"{c}.{who}.{s}"),
+        lambda t, c, who, s: f"{c}.{who}.{s}",  # unsigned
+        lambda t, c, who, s: t[:-3] + "AAA",
+        lambda t, c, who, s: "",
+    ],
+)
+def test_a_token_this_site_did_not_sign_is_never_answered_at_once(teacher, classroom, pupil, forge):
+    teacher_client, session = start(teacher, classroom)
+    put_up(teacher_client, session)
+    state = state_of(pupil)
+    token = polls.token(classroom.pk, pupil.learner_id, state)
+    forged = forge(token, classroom.pk, pupil.learner_id, state)
+    assert polls.parse(forged) is None
+    response = Client().get(POLL, {"state": forged})
+    assert response.status_code == 403 and response.content == b""
+
+
+def test_another_class_token_shows_a_student_only_their_own_class(
+    teacher, classroom, pupil, other_class
+):
+    outsider = make_student(other_class, "阿志")
+    teacher_client, session = start(teacher, classroom)
+    put_up(teacher_client, session)
+    token = poll_token(phone_page(student_client(pupil)))
+    outsider_phone = student_client(outsider)
+    teacher_client.post(reverse("live:reveal", args=[session.pk]))
+    body = outsider_phone.get(POLL, {"state": token}).content.decode()
+    assert "老師還沒開始" in body  # the other class has no live lesson
+    assert "第 1 題" not in body and "knight" not in body
+
+
+def test_a_student_moved_out_of_the_class_no_longer_gets_its_204(
+    teacher, classroom, pupil, other_class
+):
+    teacher_client, session = start(teacher, classroom)
+    put_up(teacher_client, session)
+    phone = student_client(pupil)
+    token = poll_token(phone_page(phone))
+    pupil.classroom = other_class
+    pupil.save(update_fields=["classroom"])
+    assert not polls.unchanged(token)
+    body = phone.get(POLL, {"state": token}).content.decode()
+    assert "老師還沒開始" in body and "第 1 題" not in body
+
+
+def test_the_presenters_panel_answers_204_until_the_count_or_the_names_change(
+    teacher, other_teacher, classroom, pupil
+):
+    teacher_client, session = start(teacher, classroom)
+    put_up(teacher_client, session)
+    page = teacher_client.get(reverse("live:projector", args=[session.pk])).content.decode()
+    panel = html_unescape(re.search(r'id="live-panel"[^>]*hx-get="([^"]+)"', page).group(1))
+    assert teacher_client.get(panel).status_code == 204
+    move(student_client(pupil), "a1b3")
+    counted = teacher_client.get(panel)
+    assert counted.status_code == 200 and 'data-answered="1"' in counted.content.decode()
+    panel = html_unescape(re.search(r'hx-get="([^"]+)"', counted.content.decode()).group(1))
+    assert teacher_client.get(panel).status_code == 204
+    teacher_client.post(reverse("live:reveal", args=[session.pk]))
+    teacher_client.post(reverse("live:names", args=[session.pk]), {"show": "1"})
+    named = teacher_client.get(panel).content.decode()
+    assert "小華" in named
+    panel = html_unescape(re.search(r'hx-get="([^"]+)"', named).group(1))
+    assert teacher_client.get(panel).status_code == 204
+    assert signed_in(other_teacher).get(panel).status_code == 404  # only the class's teacher
+
+
+def html_unescape(text: str) -> str:
+    return text.replace("&amp;", "&")
+
+
+def test_the_early_answer_still_checks_the_host(teacher, classroom, pupil):
+    teacher_client, session = start(teacher, classroom)
+    put_up(teacher_client, session)
+    token = poll_token(phone_page(student_client(pupil)))
+    response = Client(headers={"host": "evil.example"}).get(POLL, {"state": token})
+    assert response.status_code == 400
+
+
+def test_each_phone_reads_the_right_move_the_projector_draws_alone(teacher, classroom):
+    from live.results import first_right_move, round_results
+
+    first, second, third = (make_student(classroom, name) for name in ("小華", "小明", "小美"))
+    teacher_client, session = start(teacher, classroom)
+    put_up(teacher_client, session)
+    live_round = LiveRound.objects.get(session=session)
+    assert first_right_move(live_round) is None
+    move(student_client(first), "a2a3")
+    move(student_client(first), "a1b3")  # right only at the second try: not counted
+    live_round.refresh_from_db()
+    assert first_right_move(live_round) is None
+    assert round_results(live_round).right_move is None
+    move(student_client(second), "a1a3")
+    move(student_client(third), "a1b3")
+    assert first_right_move(live_round) == round_results(live_round).right_move == "a1b3"
+    teacher_client.post(reverse("live:reveal", args=[session.pk]))
+    body = phone_page(student_client(second))
+    assert 'data-own-result="wrong"' in body
+    assert "正確答案：白馬 a1→b3（Nb3）" in body
