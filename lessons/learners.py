@@ -9,7 +9,8 @@ their id out of every stored session too.
 Two tabs answering their first puzzle at the same moment land on one learner: the
 learner is created under a unique key drawn from the browser's CSRF cookie (which
 both tabs share, and which every answer must carry), and the tab that loses the race
-reads the winner's learner back.
+reads the winner's learner back. The first answer sent again after its session was lost
+finds the learner it made (its token, lessons.answer_tokens).
 """
 
 import json
@@ -26,7 +27,7 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
 from languages.choice import SESSION_KEY as LANGUAGE_SESSION_KEY
-from lessons import statements
+from lessons import answer_tokens, statements
 from lessons.models import Learner
 from lessons.progress import MISTAKES_COUNTED, History
 
@@ -65,8 +66,23 @@ def learner_and_history(request: HttpRequest, puzzle: str, lesson: str) -> tuple
         setattr(request, _CACHE_ATTRIBUTE, (learner_id, learner))
         if learner is not None:
             return learner, (tries, results)
-    learner = current_or_new_learner(request)
+    learner = current_learner(request)
+    if learner is None and (learner := _learner_of_answer_sent_again(request)) is not None:
+        use_learner(request, learner)
+    learner = learner or current_or_new_learner(request)
     return learner, statements.tries_and_results(learner.pk, puzzle, MISTAKES_COUNTED, lesson)
+
+
+def _learner_of_answer_sent_again(request: HttpRequest) -> Learner | None:
+    """For a browser whose session names no learner: the learner its answer was already
+    recorded for, when this is the first answer sent again (its worker killed after the
+    commit, before the session naming the new learner was saved). Only this browser's own
+    learner (made under its key) is found so; the form's token was checked by
+    lessons.answer_tokens.read before the learner was asked for."""
+    token, key = request.POST.get(answer_tokens.FIELD), browser_key(request)
+    if not token or key is None:
+        return None
+    return Learner.objects.filter(browser_key=key, attempts__token=token).first()
 
 
 def browser_key(request: HttpRequest) -> str | None:

@@ -23,7 +23,7 @@ from board.explanations import move_in_words
 from curriculum.kinds import kind_of
 from curriculum.loading import Lesson, Puzzle, get_curriculum
 from curriculum.puzzle_forms import PostError
-from lessons import answering
+from lessons import answer_tokens, answering
 from lessons.answering import Hints, Reasks, Screen, notation_taught
 from lessons.learners import current_learner, learner_and_history
 from lessons.progress import first_unsolved, lesson_progress, puzzle_ids, stars_by_puzzle
@@ -199,6 +199,7 @@ def puzzle_context(
         solved_stars=screen.solved_stars,
         next_url=next_url,
         answer_url=answer_url,
+        answer_token=answer_tokens.new(),
         retry_url=retry_url,
         targets=() if solved else _stars_to_collect(screen),
         # The stars' line stays in its place once every star is reached: the board below
