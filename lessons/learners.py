@@ -9,8 +9,10 @@ their id out of every stored session too.
 Two tabs answering their first puzzle at the same moment land on one learner: the
 learner is created under a unique key drawn from the browser's CSRF cookie (which
 both tabs share, and which every answer must carry), and the tab that loses the race
-reads the winner's learner back. The first answer sent again after its session was lost
-finds the learner it made (its token, lessons.answer_tokens).
+reads the winner's learner back. Before a learner is made, lessons.signals.learner_wanted
+lets another app refuse it (tutor.people.newcomers limits new learners per address); the
+first answer sent again after its session was lost finds the learner it made (its token,
+lessons.answer_tokens).
 """
 
 import json
@@ -30,6 +32,7 @@ from languages.choice import SESSION_KEY as LANGUAGE_SESSION_KEY
 from lessons import answer_tokens, statements
 from lessons.models import Learner
 from lessons.progress import MISTAKES_COUNTED, History
+from lessons.signals import learner_wanted
 
 LEARNER_SESSION_KEY = "learner_id"
 # Written by earlier versions beside the id; never written now, and dropped with the learner.
@@ -97,6 +100,7 @@ def browser_key(request: HttpRequest) -> str | None:
 def current_or_new_learner(request: HttpRequest) -> Learner:
     learner = current_learner(request)
     if learner is None:
+        learner_wanted.send(Learner, request=request)  # may raise NewLearnerRefused
         learner = _new_learner(browser_key(request))
         chosen = request.session.get(LANGUAGE_SESSION_KEY, "")
         if chosen and not learner.language:  # a language chosen before the first answer

@@ -29,6 +29,7 @@ from lessons.learners import current_learner, learner_and_history
 from lessons.progress import first_unsolved, lesson_progress, puzzle_ids, stars_by_puzzle
 from lessons.progress import lesson_map as build_lesson_map
 from lessons.puzzle_view import PuzzleView, puzzle_section
+from lessons.signals import NewLearnerRefused
 from lessons.steps import Step, steps_of
 from lessons.stickers import group_complete
 
@@ -97,6 +98,8 @@ def answer_posted(request: HttpRequest, lesson: Lesson, puzzle: Puzzle) -> Scree
             Reasks(request.session),
             partial(learner_and_history, request),
         )
+    except NewLearnerRefused as refused:
+        return _wait_to_start(request, lesson, refused.retry_after)
     except (PostError, BoardInputError) as error:
         return _bad_request(request, lesson, str(error))
     except ValueError:  # the engine refused the history or the answer's form
@@ -346,6 +349,22 @@ def _no_puzzle(request: HttpRequest, lesson: Lesson, puzzle_id: str) -> HttpResp
     message = _("This lesson has no puzzle called “%(id)s”.") % {"id": puzzle_id[:80]}
     context = {"message": message, "lesson": lesson}
     return render(request, "lessons/problem.html", context, status=404)
+
+
+def _wait_to_start(request: HttpRequest, lesson: Lesson, retry_after: int) -> HttpResponse:
+    """429: no new learner for this address just now (tutor.people.newcomers). The answer is
+    kept: htmx leaves the page as it was (the message shows as its feedback), and the page
+    without htmx carries the same answer, its token too, in a form to send again."""
+    posted = [
+        (name, value)
+        for name, values in request.POST.lists()
+        if name != "csrfmiddlewaretoken"
+        for value in values
+    ]
+    context = {"lesson": lesson, "posted": posted, "minutes": max(1, -(-retry_after // 60))}
+    response = render(request, "lessons/wait_to_start.html", context, status=429)
+    response["Retry-After"] = str(retry_after)
+    return response
 
 
 def _bad_request(request: HttpRequest, lesson: Lesson, message: str) -> HttpResponse:
