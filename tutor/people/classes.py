@@ -35,7 +35,12 @@ from tutor.people.models import (
     next_seat_number,
 )
 from tutor.people.next_url import safe_next_url
-from tutor.people.permissions import classroom_for_teacher, grown_up_required, student_for_teacher
+from tutor.people.permissions import (
+    classroom_for_teacher,
+    grown_up_of,
+    grown_up_required,
+    student_for_teacher,
+)
 from tutor.people.picture_words import new_secret
 
 AVATAR_CYCLE = list(AVATARS)
@@ -45,9 +50,8 @@ def _teacher_page(request: HttpRequest, form: ClassroomForm, status: int = 200) 
     classrooms = Classroom.objects.filter(teacher=request.user).annotate(
         student_count=Count("students")
     )
-    return render(
-        request, "people/teacher_home.html", {"classrooms": classrooms, "form": form}, status=status
-    )
+    context = {"classrooms": classrooms, "form": form, "grown_up": grown_up_of(request.user)}
+    return render(request, "people/teacher_home.html", context, status=status)
 
 
 @grown_up_required
