@@ -33,6 +33,7 @@ from curriculum.outcome import Result
 from curriculum.puzzle_forms import PostError, read_options
 from curriculum.puzzles import Puzzle
 from languages import lists
+from lessons import answer_tokens
 from lessons.models import Learner
 from lessons.progress import History, record_attempt
 
@@ -159,8 +160,9 @@ def answer(
     ``learner(puzzle id, lesson)`` is called once an answer is to be recorded.
     """
     asked = reasks.asked(puzzle)
+    token = answer_tokens.read(post)
     if post.get("asked", puzzle.id) != asked.id:
-        raise PostError(_("This puzzle has moved on. Open it again."))
+        asked = _asked_before(puzzle, post.get("asked"), token)
     kind = kind_of(asked)
     played = kind.played_from(post)
     position = kind.position_now(asked, played)  # the history is replayed once, here
@@ -181,7 +183,7 @@ def answer(
         if action is not None and action.kind == "select":
             screen.selected = action.selected
         return screen
-    answering = _Answering(screen, hints, reasks, learner)
+    answering = _Answering(screen, hints, reasks, learner, token)
     if action is None:
         return answering.options(kind)
     return answering.board(action, position)
@@ -193,6 +195,7 @@ class _Answering:
     hints: Hints
     reasks: Reasks
     learner: Callable[[str, str], tuple[Learner, History]]  # (puzzle id, lesson): see answer()
+    token: str | None = None  # the form's (lessons.answer_tokens)
 
     def options(self, kind) -> Screen:
         screen = self.screen
@@ -260,7 +263,10 @@ class _Answering:
             reason=_rule_broken(outcome),
             fen=screen.fen,
             hint_used=self.hints.shown(puzzle),
+            token=self.token,
         )
+        # As it was when the answer was first recorded (the same answer may come again).
+        hint_was_shown = recorded.attempt.hint_used
         screen.lesson_stars = recorded.lesson_stars
         if outcome.result == Result.CORRECT:
             self.hints.forget(puzzle)
@@ -274,7 +280,7 @@ class _Answering:
             screen.feedback = _missed(screen, outcome, recorded.mistakes)
             screen.reask = self.reasks.after_miss(puzzle, screen.asked)
         screen.feedback = replace(screen.feedback, check=_gives_check(outcome))
-        if recorded.mistakes >= SECOND_TRY and not self.hints.shown(puzzle):
+        if recorded.mistakes >= SECOND_TRY and not hint_was_shown:
             self.hints.remember(puzzle)  # after the second wrong try, the hint comes by itself
             if screen.reask is None:  # else it comes with the next position
                 screen.feedback = screen.feedback.adding(_("Here is a hint to help you."))
@@ -283,6 +289,17 @@ class _Answering:
                 _("Now the same question in another position.")
             )
         return screen
+
+
+def _asked_before(puzzle: Puzzle, asked_id: str | None, token: str | None) -> Puzzle:
+    """The position a form asked in this puzzle's place when it is not the one asked now:
+    only an answer already recorded (sent again after the first moved the place on) is
+    answered there, as it was the first time; any other is from a page left behind."""
+    cycle = _cycle(puzzle)
+    before = next((p for p in cycle if p.id == asked_id), None)
+    if before is None or token is None or not answer_tokens.recorded(token, puzzle.id):
+        raise PostError(_("This puzzle has moved on. Open it again."))
+    return before
 
 
 def _continued(screen: Screen, outcome: Outcome) -> Screen:

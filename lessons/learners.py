@@ -9,7 +9,10 @@ their id out of every stored session too.
 Two tabs answering their first puzzle at the same moment land on one learner: the
 learner is created under a unique key drawn from the browser's CSRF cookie (which
 both tabs share, and which every answer must carry), and the tab that loses the race
-reads the winner's learner back.
+reads the winner's learner back. Before a learner is made, lessons.signals.learner_wanted
+lets another app refuse it (tutor.people.newcomers limits new learners per address); the
+first answer sent again after its session was lost finds the learner it made (its token,
+lessons.answer_tokens).
 """
 
 import json
@@ -26,9 +29,10 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
 from languages.choice import SESSION_KEY as LANGUAGE_SESSION_KEY
-from lessons import statements
+from lessons import answer_tokens, statements
 from lessons.models import Learner
 from lessons.progress import MISTAKES_COUNTED, History
+from lessons.signals import learner_wanted
 
 LEARNER_SESSION_KEY = "learner_id"
 # Written by earlier versions beside the id; never written now, and dropped with the learner.
@@ -65,8 +69,23 @@ def learner_and_history(request: HttpRequest, puzzle: str, lesson: str) -> tuple
         setattr(request, _CACHE_ATTRIBUTE, (learner_id, learner))
         if learner is not None:
             return learner, (tries, results)
-    learner = current_or_new_learner(request)
+    learner = current_learner(request)
+    if learner is None and (learner := _learner_of_answer_sent_again(request)) is not None:
+        use_learner(request, learner)
+    learner = learner or current_or_new_learner(request)
     return learner, statements.tries_and_results(learner.pk, puzzle, MISTAKES_COUNTED, lesson)
+
+
+def _learner_of_answer_sent_again(request: HttpRequest) -> Learner | None:
+    """For a browser whose session names no learner: the learner its answer was already
+    recorded for, when this is the first answer sent again (its worker killed after the
+    commit, before the session naming the new learner was saved). Only this browser's own
+    learner (made under its key) is found so; the form's token was checked by
+    lessons.answer_tokens.read before the learner was asked for."""
+    token, key = request.POST.get(answer_tokens.FIELD), browser_key(request)
+    if not token or key is None:
+        return None
+    return Learner.objects.filter(browser_key=key, attempts__token=token).first()
 
 
 def browser_key(request: HttpRequest) -> str | None:
@@ -81,6 +100,7 @@ def browser_key(request: HttpRequest) -> str | None:
 def current_or_new_learner(request: HttpRequest) -> Learner:
     learner = current_learner(request)
     if learner is None:
+        learner_wanted.send(Learner, request=request)  # may raise NewLearnerRefused
         learner = _new_learner(browser_key(request))
         chosen = request.session.get(LANGUAGE_SESSION_KEY, "")
         if chosen and not learner.language:  # a language chosen before the first answer

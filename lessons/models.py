@@ -70,8 +70,21 @@ class Attempt(models.Model):
     hint_used = models.BooleanField(default=False)
     created_at = models.DateTimeField(default=timezone.now)
     day = LocalDayField(editable=False, help_text="created_at's day in TIME_ZONE")
+    # The answer form's token (lessons.answer_tokens): written in the attempt's own INSERT,
+    # so an answer sent twice (a killed worker, a retry, a double tap) is recorded once.
+    # NULL, not "": a row with no token stays outside the unique index.
+    token = models.CharField(max_length=24, null=True, blank=True)  # noqa: DJ001
 
     class Meta:
+        constraints = [
+            # Partial (tokens only): rows from before tokens, or from a form without one,
+            # are not in the index, and SQLite adds it without remaking the table.
+            models.UniqueConstraint(
+                fields=["token"],
+                condition=models.Q(token__isnull=False),
+                name="one_attempt_per_token",
+            ),
+        ]
         indexes = [
             models.Index(fields=["learner", "created_at"]),
             # The round's last tries in order (created_at, then id) straight from the index:

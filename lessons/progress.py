@@ -10,12 +10,14 @@ from dataclasses import dataclass, field
 from itertools import takewhile
 
 from django.db import IntegrityError, transaction
-from django.db.models import Value
+from django.db.models import Q, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from curriculum.loading import GROUPS, Curriculum, Lesson, get_curriculum
 from curriculum.outcome import RECORDED
+from curriculum.puzzle_forms import PostError
 from lessons import statements
 from lessons.models import Attempt, Learner, PuzzleResult, Result
 from lessons.signals import lesson_finished
@@ -72,6 +74,7 @@ def record_attempt(
     fen: str = "",
     hint_used: bool = False,
     history: History | None = None,
+    token: str | None = None,
 ) -> Recorded:
     """Store one attempt; on a correct one, store the stars and keep the best result.
 
@@ -82,13 +85,72 @@ def record_attempt(
     solve that does better than the kept result, the result: a conditional UPDATE raises the
     stars, never lowers them. The solve that finishes the lesson sends
     lessons.signals.lesson_finished (known from the results read), inside the same
-    transaction."""
+    transaction.
+
+    ``token`` (the answer form's, lessons.answer_tokens) is written in the attempt's own
+    INSERT. When an attempt already has it (the same answer sent again), nothing is written
+    and what the first attempt recorded is returned, rebuilt from its row and the tries
+    before it; AnswerSentElsewhere when that attempt is another learner's."""
     if verdict not in dict(RECORDED):
         raise ValueError(f"unknown verdict {verdict!r}")
     # Stars count the tries since the puzzle was last solved: a revisit starts afresh.
     if history is None:
         history = statements.tries_and_results(learner.pk, puzzle, MISTAKES_COUNTED, lesson)
     latest, results = history
+    plan = _plan(lesson, puzzle, verdict, hint_used, latest, results)
+    # Only the writes are one transaction: SQLite's IMMEDIATE transactions hold the write
+    # lock from BEGIN, so the reads above stay outside it (in WAL mode they wait for no one).
+    try:
+        with transaction.atomic():
+            attempt = Attempt.objects.create(
+                learner=learner,
+                lesson=lesson,
+                puzzle=puzzle,
+                answer=answer[:200],
+                verdict=verdict,
+                reason=reason[:40],
+                fen=fen[:100],
+                hint_used=hint_used,
+                token=token,
+            )
+            if plan.raises:
+                _keep_best(learner, lesson, puzzle, plan.stars, exists=puzzle in plan.kept)
+            if plan.finishes:
+                lesson_finished.send(Attempt, learner=learner, lesson=lesson, at=attempt.created_at)
+    except IntegrityError:
+        first = Attempt.objects.filter(token=token).first() if token else None
+        if first is None:
+            raise
+        if first.learner_id != learner.pk:
+            raise AnswerSentElsewhere(token) from None
+        # The same answer again: as the first was, from the tries before it.
+        plan = _plan(lesson, puzzle, first.verdict, first.hint_used, _tries_before(first), results)
+        attempt = first
+    if attempt.verdict != Result.CORRECT:
+        return Recorded(attempt, None, plan.mistakes + 1, plan.lesson_stars)
+    return Recorded(attempt, plan.stars, plan.mistakes, plan.lesson_stars)
+
+
+class AnswerSentElsewhere(PostError):
+    """An answer form's token already recorded for another learner (a copied token)."""
+
+    def __init__(self, token: str):
+        super().__init__(_("This answer was already sent."))
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What recording an attempt computes from the tries and results read before it."""
+
+    stars: int
+    mistakes: int
+    kept: dict[str, tuple[str, int, bool]]
+    lesson_stars: dict[str, int]
+    raises: bool
+    finishes: bool
+
+
+def _plan(lesson, puzzle, verdict, hint_used, latest, results) -> _Plan:
     round_so_far = list(takewhile(lambda row: row[0] != Result.CORRECT, latest))
     kept = {row[0]: row for row in results}
     lesson_stars = {id_: stars for id_, stars, solved in kept.values() if solved}
@@ -102,26 +164,20 @@ def record_attempt(
         first_solve = puzzle not in lesson_stars
         lesson_stars[puzzle] = max(stars, lesson_stars.get(puzzle, 0))
         finishes = first_solve and _finishes(lesson, puzzle, lesson_stars)
-    # Only the writes are one transaction: SQLite's IMMEDIATE transactions hold the write
-    # lock from BEGIN, so the reads above stay outside it (in WAL mode they wait for no one).
-    with transaction.atomic():
-        attempt = Attempt.objects.create(
-            learner=learner,
-            lesson=lesson,
-            puzzle=puzzle,
-            answer=answer[:200],
-            verdict=verdict,
-            reason=reason[:40],
-            fen=fen[:100],
-            hint_used=hint_used,
-        )
-        if raises:
-            _keep_best(learner, lesson, puzzle, stars, exists=puzzle in kept)
-        if finishes:
-            lesson_finished.send(Attempt, learner=learner, lesson=lesson, at=attempt.created_at)
-    if not solved:
-        return Recorded(attempt, None, mistakes + 1, lesson_stars)
-    return Recorded(attempt, stars, mistakes, lesson_stars)
+    return _Plan(stars, mistakes, kept, lesson_stars, raises, finishes)
+
+
+def _tries_before(attempt: Attempt) -> list[tuple[str, bool]]:
+    """The MISTAKES_COUNTED tries at the attempt's puzzle just before it, newest first, as
+    the history read before it had them (only an answer sent twice reads this)."""
+    earlier = Q(created_at__lt=attempt.created_at) | Q(
+        created_at=attempt.created_at, id__lt=attempt.id
+    )
+    return list(
+        Attempt.objects.filter(earlier, learner_id=attempt.learner_id, puzzle=attempt.puzzle)
+        .order_by("-created_at", "-id")
+        .values_list("verdict", "hint_used")[:MISTAKES_COUNTED]
+    )
 
 
 def _finishes(slug: str, puzzle: str, lesson_stars: Mapping[str, int]) -> bool:

@@ -45,6 +45,7 @@ class PuzzleView:
     place: Puzzle  # the puzzle whose number and address these are
     puzzle: Puzzle  # the one asked there (a partner after a miss, answering.Reasks)
     answer_url: str
+    answer_token: str = ""  # the form's token (lessons.answer_tokens); "" writes none
     retry_url: str = ""
     next_url: str = ""
     board: BoardView | None = None  # None: a text puzzle with no position

@@ -24,12 +24,13 @@ from curriculum.kinds import kind_of
 from curriculum.loading import Lesson, Puzzle, get_curriculum
 from curriculum.puzzle_forms import PostError
 from editor.links import edit_url
-from lessons import answering
+from lessons import answer_tokens, answering
 from lessons.answering import Hints, Reasks, Screen, notation_taught
 from lessons.learners import current_learner, learner_and_history
 from lessons.progress import first_unsolved, lesson_progress, puzzle_ids, stars_by_puzzle
 from lessons.progress import lesson_map as build_lesson_map
 from lessons.puzzle_view import PaletteChoice, PuzzleView, puzzle_section
+from lessons.signals import NewLearnerRefused
 from lessons.steps import Step, steps_of
 from lessons.stickers import group_complete
 
@@ -98,6 +99,8 @@ def answer_posted(request: HttpRequest, lesson: Lesson, puzzle: Puzzle) -> Scree
             Reasks(request.session),
             partial(learner_and_history, request),
         )
+    except NewLearnerRefused as refused:
+        return _wait_to_start(request, lesson, refused.retry_after)
     except (PostError, BoardInputError) as error:
         return _bad_request(request, lesson, str(error))
     except ValueError:  # the engine refused the history or the answer's form
@@ -200,6 +203,7 @@ def puzzle_context(
         solved_stars=screen.solved_stars,
         next_url=next_url,
         answer_url=answer_url,
+        answer_token=answer_tokens.new(),
         retry_url=retry_url,
         targets=() if solved else _stars_to_collect(screen),
         # The stars' line stays in its place once every star is reached: the board below
@@ -362,6 +366,22 @@ def _no_puzzle(request: HttpRequest, lesson: Lesson, puzzle_id: str) -> HttpResp
     message = _("This lesson has no puzzle called “%(id)s”.") % {"id": puzzle_id[:80]}
     context = {"message": message, "lesson": lesson}
     return render(request, "lessons/problem.html", context, status=404)
+
+
+def _wait_to_start(request: HttpRequest, lesson: Lesson, retry_after: int) -> HttpResponse:
+    """429: no new learner for this address just now (tutor.people.newcomers). The answer is
+    kept: htmx leaves the page as it was (the message shows as its feedback), and the page
+    without htmx carries the same answer, its token too, in a form to send again."""
+    posted = [
+        (name, value)
+        for name, values in request.POST.lists()
+        if name != "csrfmiddlewaretoken"
+        for value in values
+    ]
+    context = {"lesson": lesson, "posted": posted, "minutes": max(1, -(-retry_after // 60))}
+    response = render(request, "lessons/wait_to_start.html", context, status=429)
+    response["Retry-After"] = str(retry_after)
+    return response
 
 
 def _bad_request(request: HttpRequest, lesson: Lesson, message: str) -> HttpResponse:

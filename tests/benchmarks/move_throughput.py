@@ -62,7 +62,9 @@ def answer_body() -> str:
 
 
 def answer_lua(sessions: list[tuple[str, str]]) -> str:
-    """wrk requests: the answer POST, each request with the next session's cookies."""
+    """wrk requests: the answer POST, each request with the next session's cookies and a
+    token of its own, as each drawn form has (lessons.answer_tokens): every request is a new
+    answer, none a repeat."""
     rows = ",\n".join(f'  {{"{cookies}", "{token}"}}' for cookies, token in sessions)
     return f"""
 local sessions = {{
@@ -71,15 +73,24 @@ local sessions = {{
 local n = 0
 local path = "/lessons/{LESSON}/{PUZZLE}/"
 local body = "{answer_body()}"
+local threads_made, prefix, sent = 0, nil, 0
+setup = function(thread)  -- in the main state: each thread its number
+  threads_made = threads_made + 1
+  thread:set("thread_number", threads_made)
+end
 request = function()
   n = n % #sessions + 1
   local s = sessions[n]
+  if prefix == nil then  -- this run's second and this thread's number, then a count
+    prefix = string.format("%06x%02x", os.time() % 16777216, thread_number or 0)
+  end
+  sent = sent + 1
   return wrk.format("POST", path, {{
     ["Content-Type"] = "application/x-www-form-urlencoded",
     ["HX-Request"] = "true",
     ["Cookie"] = s[1],
     ["X-CSRFToken"] = s[2],
-  }}, body)
+  }}, body .. "&token=" .. prefix .. string.format("%08x", sent))
 end
 """
 

@@ -238,11 +238,13 @@ def app_server(
     workers: int = WORKERS,
     migrate: bool = True,
     front: bool = True,
+    extra_env: dict | None = None,
 ) -> Iterator[Server]:
     """The app as `make serve` runs it: migrate, collectstatic (into a throw-away
-    STATIC_ROOT), nginx in front of gunicorn tutor.wsgi (`front=False`: gunicorn alone)."""
+    STATIC_ROOT), nginx in front of gunicorn tutor.wsgi (`front=False`: gunicorn alone);
+    `extra_env` adds settings (a mail server's EMAIL_PORT, say)."""
     with tempfile.TemporaryDirectory(prefix="tutor-static-") as static_root:
-        env = dict(app_env(database_url), STATIC_ROOT=static_root)
+        env = dict(app_env(database_url), STATIC_ROOT=static_root, **(extra_env or {}))
         if migrate:
             manage(env, "migrate", "--noinput")
         manage(env, "collectstatic", "--noinput")

@@ -15,6 +15,7 @@ from tests.lessons.lesson_fixtures import curriculum  # noqa: F401 (fixture)
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 CSRF = re.compile(r'<input type="hidden" name="csrfmiddlewaretoken" value="[^"]+">')
+ANSWER_TOKEN = re.compile(r'<input type="hidden" name="token" value="[A-Za-z0-9_-]{16}">')
 KNIGHT = "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1"
 NASTY = "<b>&\"'"
 
@@ -42,7 +43,11 @@ def test_an_htmx_answer_is_the_section_of_the_full_page_alone(client):
     assert "<html" not in body and "<header" not in body
     assert answer["Content-Type"] == "text/html; charset=utf-8"
     assert "HX-Request" in answer["Vary"]
-    assert CSRF.sub("", page).count(body) == 1  # the page's puzzle, but for its form's token
+    # the page's puzzle, but for its form's CSRF token and the answer's own token (each
+    # drawn form has a fresh one: lessons.answer_tokens)
+    assert len(ANSWER_TOKEN.findall(body)) == len(ANSWER_TOKEN.findall(page)) == 1
+    assert ANSWER_TOKEN.findall(body) != ANSWER_TOKEN.findall(page)
+    assert ANSWER_TOKEN.sub("", CSRF.sub("", page)).count(ANSWER_TOKEN.sub("", body)) == 1
 
 
 @pytest.mark.django_db

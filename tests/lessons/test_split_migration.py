@@ -57,7 +57,9 @@ def test_results_and_attempts_move_to_the_lesson_that_now_holds_the_puzzle(old_p
     migrate(AFTER)
     for _, puzzle, new in RECORDED:
         assert PuzzleResult.objects.get(learner_id=old_progress, puzzle=puzzle).lesson == new
-        assert Attempt.objects.get(learner_id=old_progress, puzzle=puzzle).lesson == new
+        # the columns 0007 knew (later migrations add to the table)
+        attempts = Attempt.objects.filter(learner_id=old_progress, puzzle=puzzle)
+        assert attempts.values_list("lesson", flat=True).get() == new
         assert get_curriculum().puzzle(puzzle).lesson == new  # the table agrees with the content
 
 

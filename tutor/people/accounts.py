@@ -115,8 +115,8 @@ def sign_up(request: HttpRequest) -> HttpResponse:
             else:
                 login(request, user, backend="django.contrib.auth.backends.ModelBackend")
                 _adopt_browser_learner(request, grown_up)
-                if user.email:
-                    email_links.send_link(request, grown_up)
+                if user.email:  # counted with the links asked for again
+                    email_links.send_limited(request, grown_up)
                 return redirect(grown_up.home_url_name)
         return render(request, "people/sign_up.html", {"form": form}, status=400)
     return render(request, "people/sign_up.html", {"form": form})

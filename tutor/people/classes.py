@@ -35,7 +35,12 @@ from tutor.people.models import (
     next_seat_number,
 )
 from tutor.people.next_url import safe_next_url
-from tutor.people.permissions import classroom_for_teacher, grown_up_required, student_for_teacher
+from tutor.people.permissions import (
+    classroom_for_teacher,
+    grown_up_of,
+    grown_up_required,
+    student_for_teacher,
+)
 from tutor.people.picture_words import new_secret
 from tutor.people.schools import SchoolForm
 
@@ -51,6 +56,7 @@ def _teacher_page(request: HttpRequest, form: ClassroomForm, status: int = 200) 
         "form": form,
         "schools": request.user.school_memberships.select_related("school"),
         "school_form": SchoolForm(),
+        "grown_up": grown_up_of(request.user),
     }
     return render(request, "people/teacher_home.html", context, status=status)
 

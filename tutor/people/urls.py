@@ -56,6 +56,7 @@ urlpatterns = [
     path("accounts/signup/", accounts.sign_up, name="sign_up"),
     path("accounts/login/", accounts.sign_in, name="sign_in"),
     path("accounts/verify-email/<str:token>/", email_links.verify_email, name="verify_email"),
+    path("accounts/check-email/", email_links.check_link, name="check_link"),
     path("accounts/logout/", accounts.sign_out, name="sign_out"),
     path("accounts/delete/", accounts.delete_account, name="delete_account"),
     *password_reset_patterns,
