@@ -49,12 +49,15 @@ def review_list_writes(statements: list[str]) -> list[str]:
     return [sql for sql in statements if "practice_review" in sql]
 
 
-def test_a_first_illegal_try_in_a_new_browser_takes_seven_statements(client):
-    # learner created (and its last activity set), the round's last tries, the lesson's
-    # results, the attempt, the rule onto the review list (one upsert: a miss must be
-    # remembered to come back tomorrow), and the new session (looked for, then written)
+def test_a_first_illegal_try_in_a_new_browser_takes_ten_statements(client):
+    # the address's count of new learners (old counts dropped, this one added, the count
+    # read: tutor/people/newcomers.py), learner created (and its last activity set), the
+    # round's last tries, the lesson's results, the attempt, the rule onto the review list
+    # (one upsert: a miss must be remembered to come back tomorrow), and the new session
+    # (looked for, then written)
     statements = data_statements(client, ILLEGAL)
-    assert len(statements) == 7, statements
+    assert len(statements) == 10, statements
+    assert sum("people_loginfailure" in sql for sql in statements) == 3
     assert len(review_list_writes(statements)) == 1
     assert Attempt.objects.get().verdict == "illegal"
 

@@ -122,7 +122,7 @@ _FACT_RULES = (
     (
         _("Claiming a draw: repetition and fifty moves"),
         "draws-repetition",
-        "POSITION_COUNT MOVE_COUNT COUNT_RESET",
+        "POSITION_COUNT MOVE_COUNT COUNT_RESET EN_PASSANT_THEN CASTLING_THEN",
     ),
     (_("Which moves a piece may make"), BY_PIECE, "MOVE_IS_LEGAL DOES_NOT_ATTACK"),
     # The 象棋 habit, by its own name: a chess knight is never blocked.
