@@ -14,8 +14,8 @@ from tutor.people.models import ChildProfile
 pytestmark = pytest.mark.django_db
 PUZZLES = [("knight", "knight-first-jump"), ("rook", "rook-first")]
 # session, user, the children with their latest attempt, the grown-up (PIN); /parent/
-# asks once more for the grown-up's own page
-QUERIES = {"people:who_is_learning": 4, "people:parent_home": 5}
+# asks once more for the grown-up's own page and for the address-check notice
+QUERIES = {"people:who_is_learning": 4, "people:parent_home": 6}
 
 
 def family(name: str, children: int, attempts: int):
