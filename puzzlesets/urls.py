@@ -26,7 +26,7 @@ urlpatterns = [
         views.results_csv,
         name="results_csv",
     ),
-    path("sets/shared/<str:token>/", views.shared, name="shared"),
+    path("sets/shared/<slug:token>/", views.shared, name="shared"),
     path("sets/<id:set_assignment_id>/", views.set_start, name="set_start"),
     path("sets/<id:set_assignment_id>/<id:number>/", views.set_puzzle, name="set_puzzle"),
     path("sets/items/<id:set_item_id>/", views.item_puzzle, name="item_puzzle"),
