@@ -32,6 +32,7 @@ from lessons.answering import Reasks
 from lessons.learners import LEARNER_SESSION_KEY
 from live import polls, puzzles, results
 from live.models import LiveRound, LiveSession, PlaylistItem
+from tutor.ordering import swap_with_neighbour
 from tutor.people.assignments import STUDENT_SESSION_KEY
 from tutor.people.models import Student
 from tutor.people.next_url import safe_next_url
@@ -306,15 +307,8 @@ def playlist_move(request: HttpRequest, item_id: int) -> HttpResponse:
     if direction not in ("up", "down"):
         return _bad_request(request, _("Move a puzzle up or down."))
     with transaction.atomic():
-        items = list(item.classroom.playlist.select_for_update())
-        index = next(n for n, other in enumerate(items) if other.pk == item.pk)
-        other = index - 1 if direction == "up" else index + 1
-        if 0 <= other < len(items):
-            items[index], items[other] = items[other], items[index]
-            for position, each in enumerate(items, start=1):
-                if each.position != position:
-                    each.position = position
-                    each.save(update_fields=["position"])
+        step = -1 if direction == "up" else 1
+        swap_with_neighbour(item.classroom.playlist.select_for_update(), item, step)
     return _back(request, item.classroom)
 
 

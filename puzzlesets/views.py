@@ -27,6 +27,7 @@ from puzzlesets import catalogue, exchange, permissions, questions
 from puzzlesets.forms import AssignForm, PuzzleForm, SetForm
 from puzzlesets.models import OwnPuzzle, PuzzleSet, SetAssignment, SetItem
 from puzzlesets.results import assignment_results, learner_results
+from tutor.ordering import swap_with_neighbour
 from tutor.people.permissions import grown_up_required
 
 _seeds = random.SystemRandom()
@@ -166,15 +167,7 @@ def move_item(request: HttpRequest, set_item_id: int) -> HttpResponse:
     item = permissions.item_for_owner(request.user, set_item_id)
     step = -1 if request.POST.get("direction") == "up" else 1
     with transaction.atomic():
-        items = list(item.puzzle_set.items.select_for_update())
-        index = next(i for i, it in enumerate(items) if it.pk == item.pk)
-        other = index + step
-        if 0 <= other < len(items):
-            items[index], items[other] = items[other], items[index]
-            for position, each in enumerate(items, start=1):
-                if each.position != position:
-                    each.position = position
-                    each.save(update_fields=["position"])
+        swap_with_neighbour(item.puzzle_set.items.select_for_update(), item, step)
     return redirect("puzzlesets:set_page", item.puzzle_set_id)
 
 
