@@ -10,6 +10,13 @@ urlpatterns = [
     path("teacher/sets/puzzles/new/", views.new_puzzle, name="new_puzzle"),
     path("teacher/sets/import/", views.import_toml, name="import_toml"),
     path("teacher/sets/<id:set_id>/", views.set_page, name="set_page"),
+    path("teacher/sets/<id:set_id>/worksheet/", views.set_sheet, name="set_sheet"),
+    path(
+        "teacher/sets/<id:set_id>/worksheet/pdf/",
+        views.set_sheet,
+        {"as_pdf": True},
+        name="set_sheet_pdf",
+    ),
     path("teacher/sets/<id:set_id>/items/", views.add_item, name="add_item"),
     path("teacher/sets/<id:set_id>/assign/", views.assign, name="assign"),
     path("teacher/sets/<id:set_id>/share/", views.share, name="share"),

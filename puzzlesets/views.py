@@ -23,12 +23,14 @@ from lessons.answering import Hints, Reasks
 from lessons.learners import current_learner, learner_and_history
 from lessons.views import puzzle_context, render_puzzle
 from practice import generators
-from puzzlesets import catalogue, exchange, permissions, questions
+from puzzlesets import catalogue, exchange, permissions, questions, sheets
 from puzzlesets.forms import AssignForm, PuzzleForm, SetForm
 from puzzlesets.models import OwnPuzzle, PuzzleSet, SetAssignment, SetItem
 from puzzlesets.results import assignment_results, learner_results
 from tutor.ordering import swap_with_neighbour
 from tutor.people.permissions import grown_up_required
+from worksheets.sheets import worksheet_for
+from worksheets.views import BadSheet, SheetForm, paper_of, sheet_response
 
 _seeds = random.SystemRandom()
 
@@ -126,6 +128,40 @@ def set_page(request: HttpRequest, set_id: int) -> HttpResponse:
         else "",
     }
     return render(request, "puzzlesets/set_page.html", context)
+
+
+@grown_up_required
+@require_safe
+def set_sheet(request: HttpRequest, set_id: int, as_pdf: bool = False) -> HttpResponse:
+    """The set as a worksheet (print page or PDF): its puzzles in its order; each puzzle's
+    QR code opens the item for the owner's class, the sheet's own opens the child's map
+    (where the set waits under 「要做的題組」)."""
+    puzzle_set = permissions.set_for_owner(request.user, set_id)
+    try:
+        paper = paper_of(request)
+    except BadSheet as error:
+        return render(request, "lessons/problem.html", {"message": str(error)}, status=400)
+    puzzles = sheets.puzzles_of(puzzle_set)
+    if not puzzles:
+        message = _("This set has no puzzles yet: add some, then print it.")
+        return render(request, "lessons/problem.html", {"message": message}, status=400)
+    sheet = worksheet_for(
+        puzzle_set.name,
+        puzzles,
+        request.build_absolute_uri(reverse("lesson_map")),
+        paper,
+        puzzle_url=lambda puzzle: request.build_absolute_uri(
+            reverse("puzzlesets:item_puzzle", args=[puzzle.id.removeprefix("set-")])
+        ),
+    )
+    return sheet_response(
+        request,
+        sheet,
+        pdf_url=reverse("puzzlesets:set_sheet_pdf", args=[puzzle_set.pk]),
+        filename=f"worksheet-set-{puzzle_set.pk}-{paper}.pdf",
+        as_pdf=as_pdf,
+        form=SheetForm(paper),
+    )
 
 
 def _lesson_choices():

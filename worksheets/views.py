@@ -63,7 +63,7 @@ class SheetForm:
 def lesson_sheet(request: HttpRequest, slug: str, as_pdf: bool = False) -> HttpResponse:
     try:
         lesson = _lesson(slug)
-        paper = _paper(request)
+        paper = paper_of(request)
     except BadSheet as error:
         return _bad(request, str(error))
     here = reverse("lesson", args=[lesson.slug])
@@ -89,7 +89,7 @@ def lesson_sheet(request: HttpRequest, slug: str, as_pdf: bool = False) -> HttpR
 def practice_sheet(request: HttpRequest, slug: str, as_pdf: bool = False) -> HttpResponse:
     try:
         lesson = _practised(slug)
-        paper, count, level = _paper(request), _count(request), _level(request)
+        paper, count, level = paper_of(request), _count(request), _level(request)
         seed = _seed(request)
     except BadSheet as error:
         return _bad(request, str(error))
@@ -162,7 +162,8 @@ def _practised(slug: str) -> Lesson:
     return lesson
 
 
-def _paper(request: HttpRequest) -> str:
+def paper_of(request: HttpRequest) -> str:
+    """The query's paper (a4 by default); BadSheet for any other."""
     paper = request.GET.get("paper", DEFAULT_PAPER)
     if paper not in PAPERS:
         raise BadSheet(_("The paper must be A4 or Letter."))

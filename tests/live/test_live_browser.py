@@ -81,7 +81,7 @@ def test_a_prepared_playlist_with_presenter_audience_and_three_phones(
     for value in PLAYLIST:
         presenter.get_by_label("加入一題").select_option(value)
         puzzle_form = presenter.locator("form.projector-pick").first
-        puzzle_form.get_by_role("button", name="加進清單").click()
+        puzzle_form.get_by_role("button", name="加入這一題").click()
     expect(presenter.locator("[data-playlist-item]")).to_have_count(3)
     assert [f"{i.lesson}/{i.puzzle}" for i in PlaylistItem.objects.all()] == PLAYLIST
     presenter.screenshot(path=screenshot_dir / "live-presenter-1920x1080.png", full_page=True)
