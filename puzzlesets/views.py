@@ -23,7 +23,7 @@ from lessons.answering import Hints, Reasks
 from lessons.learners import current_learner, learner_and_history
 from lessons.views import puzzle_context, render_puzzle
 from practice import generators
-from puzzlesets import catalogue, exchange, permissions, questions, sheets
+from puzzlesets import catalogue, exchange, permissions, questions
 from puzzlesets.forms import AssignForm, PuzzleForm, SetForm
 from puzzlesets.models import OwnPuzzle, PuzzleSet, SetAssignment, SetItem
 from puzzlesets.results import assignment_results, learner_results
@@ -140,18 +140,18 @@ def set_sheet(request: HttpRequest, set_id: int, as_pdf: bool = False) -> HttpRe
     try:
         paper = paper_of(request)
     except BadSheet as error:
-        return render(request, "lessons/problem.html", {"message": str(error)}, status=400)
-    puzzles = sheets.puzzles_of(puzzle_set)
-    if not puzzles:
-        message = _("This set has no puzzles yet: add some, then print it.")
-        return render(request, "lessons/problem.html", {"message": message}, status=400)
+        return _bad_request(request, str(error))
+    entries = catalogue.puzzles_in(puzzle_set)
+    if not entries:
+        return _bad_request(request, _("This set has no puzzles yet: add some, then print it."))
+    item_of = {puzzle.id: item for item, puzzle in entries}
     sheet = worksheet_for(
         puzzle_set.name,
-        puzzles,
+        [puzzle for _item, puzzle in entries],
         request.build_absolute_uri(reverse("lesson_map")),
         paper,
         puzzle_url=lambda puzzle: request.build_absolute_uri(
-            reverse("puzzlesets:item_puzzle", args=[puzzle.id.removeprefix("set-")])
+            reverse("puzzlesets:item_puzzle", args=[item_of[puzzle.id].pk])
         ),
     )
     return sheet_response(
