@@ -19,8 +19,11 @@ run: setup
 
 # Every test, in TEST_WORKERS processes (pytest-xdist; each has its own test database,
 # live server and Chromium). TEST_WORKERS=0 runs them in this one process; PYTEST_ARGS
-# adds options (CI: -m "not browser" on its second database).
+# adds options (CI: -m "database and not browser" on its second database).
 TEST_WORKERS ?= 3
+# pytest keeps its rewritten test modules as bytecode (2 s of every process's collection);
+# a machine with PYTHONDONTWRITEBYTECODE=1 would compile them again in each one.
+test test-fast: export PYTHONDONTWRITEBYTECODE =
 test: setup oidc-provider
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .

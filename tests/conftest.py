@@ -7,7 +7,13 @@
 - `slow`: seconds of CPU, or many cases that add up: a Hypothesis test (`@given`), a test
   with a transactional database (each one empties every table after it), a module of
   SLOW_MODULES (measured: they were two thirds of the rest's time), tests/benchmarks/, or
-  `@pytest.mark.slow` by hand.
+  `@pytest.mark.slow` by hand;
+- `database`: reads or writes a database: it asks for pytest-django's `db` (or a fixture
+  built on it, or `transactional_db`, or `live_server`), is marked `django_db`, or starts
+  the app under gunicorn outside tests/benchmarks/ (SERVER_MODULES, tests/deploy/,
+  tests/security/). pytest-django refuses the database to any other test, so the rest
+  behave the same on SQLite and PostgreSQL: CI's PostgreSQL pass runs only this tier. The
+  benchmarks' smoke runs are left out of it: they run once, on SQLite.
 
 `make test-fast` runs `-m "not browser and not server and not slow"`; `make test` runs all.
 A new test gets its marks from these rules without doing anything.
@@ -24,6 +30,9 @@ from languages import catalogues
 TESTS = Path(__file__).resolve().parent
 BROWSER_FIXTURES = {"page", "context", "browser", "new_context"}
 SERVER_FIXTURES = {"live_server"}
+DATABASE_FIXTURES = {"db", "transactional_db", "live_server"}
+# Folders whose tests drive the app, and so its database, from another process.
+DATABASE_FOLDERS = {"deploy", "security"}
 # Modules of many slow cases (measured with --durations): the crawler of every URL, every
 # page in English or for every visitor, subprocesses (check --deploy, LibreOffice,
 # collectstatic), large made-up histories, random positions by the thousand.
@@ -94,6 +103,13 @@ def _tiers(item) -> set[str]:
         tiers.add("server")
     if "benchmarks" in folders:
         tiers |= {"server", "slow"}
+    elif (
+        fixtures & DATABASE_FIXTURES
+        or item.get_closest_marker("django_db")
+        or "server" in tiers
+        or DATABASE_FOLDERS.intersection(folders)
+    ):
+        tiers.add("database")
     return tiers
 
 

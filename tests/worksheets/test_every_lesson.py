@@ -4,13 +4,11 @@ spill onto the next page, and the answer key starts the page after the last ques
 The lessons with the most words (histories of 16 moves in words, three long options) set the
 rows' heights (static/css/worksheet-*.css)."""
 
-import re
-
 import pytest
 from django.utils import translation
 
 from curriculum.loading import get_curriculum
-from tests.worksheets.pdf_reading import open_pdf
+from tests.worksheets.pdf_reading import texts_of_pages
 from worksheets.pdf import render_pdf
 from worksheets.sheets import PER_PAGE, worksheet_for
 
@@ -20,35 +18,41 @@ pytestmark = pytest.mark.slow
 # beside the fivefold repetition's 16 moves in words) is taller than what a page has left, so
 # it prints whole on a page of its own. Nothing is cut; the key still starts its own page.
 SPILLS = {("en", "draws-repetition")}
+# Chinese on A4 (Taiwan's paper), English on Letter (the shorter page, the longer words): the
+# two others (Chinese on Letter, English on A4) spilt nothing the two do not.
+SHEETS = [("zh-hant", "a4"), ("en", "letter")]
+LESSONS = [lesson.slug for lesson in get_curriculum().lessons]
 
 
-def column_text(page) -> str:
-    """A page's text, the left column then the right, without white space."""
-    halves = [(0, page.width / 2), (page.width / 2, page.width)]
-    text = "".join(page.crop((x0, 0, x1, page.height)).extract_text() or "" for x0, x1 in halves)
-    return re.sub(r"\s+", "", text)
+def flat(text: str) -> str:
+    """Without white space: CJK lines break anywhere."""
+    return "".join(text.split())
 
 
-# Each pair renders 31 PDFs (~80 s); the two others (zh-hant on Letter, en on A4) added
-# 160 s to every run of the suite without a spill of their own.
-@pytest.mark.parametrize(("language", "paper"), [("zh-hant", "a4"), ("en", "letter")])
-def test_every_lessons_sheet_has_six_puzzles_a_page_and_then_its_key(language, paper):
-    spilt = []
+def pages_of(slug: str, paper: str) -> list[str]:
+    lesson = get_curriculum().lesson(slug)
+    sheet = worksheet_for(lesson.title, lesson.puzzles, "https://e.org/", paper)
+    return texts_of_pages(render_pdf(sheet))
+
+
+# One case a lesson and sheet (62, about 1.2 s each), so pytest-xdist spreads them.
+@pytest.mark.parametrize("slug", LESSONS)
+@pytest.mark.parametrize(("language", "paper"), SHEETS)
+def test_every_lessons_sheet_has_six_puzzles_a_page_and_then_its_key(language, paper, slug):
+    if (language, slug) in SPILLS:
+        pytest.skip("a known spill: test_the_known_spill_still_spills_and_loses_nothing")
     with translation.override(language):
-        for lesson in get_curriculum().lessons:
-            if (language, lesson.slug) in SPILLS:
-                continue
-            sheet = worksheet_for(lesson.title, lesson.puzzles, "https://e.org/", paper)
-            with open_pdf(render_pdf(sheet)) as pdf:
-                pages = [column_text(page) for page in pdf.pages]
-            question_pages = -(-len(lesson.puzzles) // PER_PAGE)
-            for number, puzzle in enumerate(lesson.puzzles):
-                words = [puzzle.prompt, *(str(option.text) for option in puzzle.options)]
-                page = pages[number // PER_PAGE]
-                spilt += [(lesson.slug, puzzle.id) for w in words if "".join(w.split()) not in page]
-            key = "".join(str(translation.gettext("Answer key")).split())
-            if not pages[question_pages].startswith(key):
-                spilt.append((lesson.slug, "the answer key"))
+        lesson = get_curriculum().lesson(slug)
+        pages = pages_of(slug, paper)
+        key = flat(str(translation.gettext("Answer key")))
+        spilt = []
+        for number, puzzle in enumerate(lesson.puzzles):
+            words = [puzzle.prompt, *(str(option.text) for option in puzzle.options)]
+            page = pages[number // PER_PAGE]
+            spilt += [puzzle.id for w in words if flat(w) not in page]
+    question_pages = -(-len(lesson.puzzles) // PER_PAGE)
+    if not pages[question_pages].startswith(key):
+        spilt.append("the answer key")
     assert spilt == []
 
 
@@ -56,12 +60,9 @@ def test_the_known_spill_still_spills_and_loses_nothing():
     """When the rows get shorter, SPILLS says so: take the lesson out of it."""
     with translation.override("en"):
         lesson = get_curriculum().lesson("draws-repetition")
-        with open_pdf(
-            render_pdf(worksheet_for(lesson.title, lesson.puzzles, "https://e.org/", "a4"))
-        ) as pdf:
-            pages = [column_text(page) for page in pdf.pages]
+        pages = pages_of(lesson.slug, "a4")
     question_pages = -(-len(lesson.puzzles) // PER_PAGE)
     assert len(pages) == question_pages + 2  # one page more: the first page's third row
     every_question = "".join(pages[: question_pages + 1])
     for puzzle in lesson.puzzles:
-        assert "".join(puzzle.prompt.split()) in every_question
+        assert flat(puzzle.prompt) in every_question
