@@ -34,6 +34,13 @@ def test_the_form_prefills_fen_and_moves_from_the_address(owner):
     assert 'name="moves" value="a1a2"' in page
 
 
+def test_the_form_holds_the_position_editor_beside_its_fen_and_moves(owner):
+    page = signed_in(owner).get(reverse("puzzlesets:new_puzzle")).content.decode()
+    form = page.split("data-new-puzzle>")[1].split("</form>")[0]
+    assert 'data-editor data-editor-url="/editor/" data-embed hidden' in form
+    assert 'name="fen"' in form and 'name="moves"' in form and "js/editor.js" in form
+
+
 def test_a_form_missing_its_position_is_a_400_in_words_and_saves_nothing(owner):
     response = make_puzzle(signed_in(owner), {"question": "squares", "fen": ""})
     assert response.status_code == 400 and "這個欄位是必須的" in response.content.decode()
