@@ -15,11 +15,6 @@ SQUARES = {"question": "squares", "fen": "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", "squ
 
 
 @pytest.fixture
-def owner():
-    return make_grown_up("owner")
-
-
-@pytest.fixture
 def puzzle_set(owner):
     made = PuzzleSet.objects.create(owner=owner, name="題組")
     for position, source in enumerate(("knight-first-jump", "rook-lines", "rook-far-corner"), 1):
