@@ -106,7 +106,8 @@ def panel_context(editing: Editing, event: state.Event | None, *, embed: bool) -
             for fen in (editing.fen,)
             for square in setup.en_passant_offered(fen)
         ],
-        "history": rules.history_san(editing.fen, editing.moves) if editing.moves else [],
+        # score-sheet rows (number, White's move, Black's): "1. Ke2 Ke7", as a teacher writes it
+        "history": rules.score_sheet(editing.fen, editing.moves) if editing.moves else [],
         "promotion": _promotion(editing, shown) if playing and editing.pending else [],
         "referee_url": _url(reverse("referee"), fen=position.fen_now) if position else "",
         "question_url": (

@@ -92,6 +92,16 @@ class Item:
         return lists.join(self.history)
 
 
+class Row(tuple):
+    """A row of up to PER_ROW items (a tuple of Item), never split across pages."""
+
+    @property
+    def words_only(self) -> bool:
+        """No item of the row has a diagram: the row is as tall as its words, not a
+        diagram's row (worksheet.css), so a page with a tall row still holds its six."""
+        return not any(item.diagram for item in self)
+
+
 @dataclass(frozen=True)
 class Worksheet:
     title: str
@@ -109,10 +119,11 @@ class Worksheet:
         return [self.items[i : i + PER_PAGE] for i in range(0, len(self.items), PER_PAGE)]
 
     @property
-    def page_rows(self) -> list[list[tuple[Item, ...]]]:
+    def page_rows(self) -> list[list[Row]]:
         """Each page's items in rows of PER_ROW: a row is never split across pages."""
         return [
-            [page[i : i + PER_ROW] for i in range(0, len(page), PER_ROW)] for page in self.pages
+            [Row(page[i : i + PER_ROW]) for i in range(0, len(page), PER_ROW)]
+            for page in self.pages
         ]
 
 

@@ -59,10 +59,20 @@
     }
   }
 
+  function typed(editor) {
+    var fen = input(editor, "fen");
+    var moves = input(editor, "moves");
+    return (fen ? fen.value : "") + "|" + (moves ? moves.value : "");
+  }
+
   function refresh(editor, button) {
     var params = query(editor, button);
     var name = button ? button.name : null;
     var value = button ? button.value : null;
+    // Only the last request's answer is drawn, and only while the inputs still hold what
+    // it was sent: a FEN typed meanwhile is never overwritten (its change asks again).
+    var asked = (editor.editorAsked = (editor.editorAsked || 0) + 1);
+    var sent = typed(editor);
     editor.setAttribute("aria-busy", "true");
     return fetch(editor.dataset.editorUrl + "?" + params.toString(), {
       headers: { "HX-Request": "true" },
@@ -74,7 +84,9 @@
         });
       })
       .then(function (answer) {
+        if (asked !== editor.editorAsked) return;
         editor.removeAttribute("aria-busy");
+        if (typed(editor) !== sent) return;
         if (!answer.ok) {
           var page = new DOMParser().parseFromString(answer.text, "text/html");
           var alert = page.querySelector('[role="alert"]');

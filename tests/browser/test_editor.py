@@ -168,7 +168,7 @@ def test_a_history_played_in_with_the_engine_refusing_a_wrong_move(page: Page, l
     square(page, "d6").click()  # en passant, right after the two-square move
     expect(page.locator("[data-editor-said]")).to_have_text("走了 exd6。")
     expect(page.locator("input[name=moves]")).to_have_value("d7d5 e5d6")
-    expect(page.locator("[data-editor-history] li")).to_have_text(["d5", "exd6"])
+    expect(page.locator("[data-editor-history] li")).to_have_text(["1. … d5", "2. exd6"])
     page.locator('button[name="undo"]').click()
     expect(page.locator("input[name=moves]")).to_have_value("d7d5")
     expect(page).to_have_url(

@@ -1,18 +1,22 @@
 """A teacher's own puzzle set in Chromium, from scratch to the class page and the CSV.
 
-Five puzzles made on the new-puzzle form (a FEN pasted: the position editor enhances these
-same inputs later), one refused with its reason, three picked from the lessons; assigned
-with a pass mark; two students answer (one passes, one does not); the same grown-up, a
-parent too, gives the set to a child.
+Five puzzles made on the new-puzzle form, each position built by tapping pieces onto the
+position editor's board inside the form (a castling question with its history played in
+on it), every tap counted; one refused with its reason (its FEN pasted, which redraws the
+board); three picked from the lessons; assigned with a pass mark; two students answer (one
+passes, one does not); the same grown-up, a parent too, gives the set to a child. Without
+JavaScript a pasted FEN still makes a puzzle.
 """
 
 import csv
 import io
+from dataclasses import dataclass
+from itertools import groupby
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from puzzlesets.models import PuzzleSet
+from puzzlesets.models import OwnPuzzle, PuzzleSet
 from tests.browser.conftest import (
     PASSWORD,
     SIZES,
@@ -28,16 +32,34 @@ from tutor.people.models import Student
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-KNIGHT = "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1"
+
+@dataclass(frozen=True)
+class Built:
+    """A position as the teacher builds it on the editor: the pieces ("Ke1 ke8 Ng1", the
+    piece in hand changed only when the next one differs), the castling rights pressed,
+    the moves played from it; and the FEN the form must then hold."""
+
+    pieces: str
+    fen: str
+    rights: tuple[str, ...] = ()
+    moves: tuple[str, ...] = ()
+
+
+KNIGHT = Built("Ke1 ke8 Ng1", "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1")
+CASTLE = Built(
+    "Ke1 Ra1 Rh1 ke8 ra8 rh8",
+    "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+    rights=("K", "Q", "k", "q"),
+    moves=("e1e2", "e8e7", "e2e1", "e7e8"),
+)
+BACK_RANK = Built("Kg1 Ra1 kg8 pf7 pg7 ph7", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+# (what to ask, the position, the other fields typed, the editor's taps for the position)
 PUZZLES = [
-    ("用一個棋子走到星星", {"fen": KNIGHT, "square": "g1", "targets": "f3"}),
-    ("這一步可以走嗎？", {"fen": KNIGHT, "move": "g1g3"}),
-    ("這個棋子可以走到哪些格子？", {"fen": KNIGHT, "square": "g1"}),
-    (
-        "輪到的一方現在可以易位嗎？",
-        {"fen": "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "moves": "e1e2 e8e7 e2e1 e7e8"},
-    ),
-    ("走一步將死對方", {"fen": "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"}),
+    ("用一個棋子走到星星", KNIGHT, {"square": "g1", "targets": "f3"}, 6),
+    ("這一步可以走嗎？", KNIGHT, {"move": "g1g3"}, 6),
+    ("這個棋子可以走到哪些格子？", KNIGHT, {"square": "g1"}, 6),
+    ("輪到的一方現在可以易位嗎？", CASTLE, {}, 23),
+    ("走一步將死對方", BACK_RANK, {}, 10),
 ]
 LESSON_PUZZLES = ("knight-first-jump", "rook-lines", "rook-far-corner")
 LABELS = {
@@ -49,17 +71,60 @@ LABELS = {
 }
 
 
+class Editor:
+    """The position editor inside the new-puzzle form: every tap counted, each waiting for
+    the panel it asks for."""
+
+    def __init__(self, page: Page):
+        self.page, self.taps = page, 0
+        expect(page.locator("[data-editor-panel]")).to_be_visible()
+
+    def tap(self, selector: str) -> None:
+        self.page.locator(f"[data-editor] {selector}").click()
+        self.taps += 1
+        self.page.wait_for_function("() => !document.querySelector('[data-editor][aria-busy]')")
+
+    def square(self, name: str) -> None:
+        self.tap(f'[data-edit-board] [data-square="{name}"]')
+
+    def build(self, built: Built) -> None:
+        self.tap('button[name="clear"]')
+        for piece, placed in groupby(built.pieces.split(), key=lambda token: token[0]):
+            panel = self.page.locator("[data-editor-panel]")
+            if panel.get_attribute("data-tool") != piece:
+                self.tap(f'button[name="pick"][value="{piece}"]')
+            for token in placed:
+                self.square(token[1:])
+        for right in built.rights:
+            self.tap(f'button[name="castle"][value="{right}"]')
+        if built.moves:
+            self.tap('button[name="switch"][value="play"]')
+            for move in built.moves:
+                self.square(move[:2])
+                self.square(move[2:4])
+        expect(self.page.locator("#id_fen")).to_have_value(built.fen)
+        expect(self.page.locator("#id_moves")).to_have_value(" ".join(built.moves))
+
+
 @pytest.fixture(autouse=True)
 def quick_failures(page: Page):
     page.set_default_timeout(10_000)
 
 
-def _make(page: Page, question: str, fields: dict) -> None:
+def _make(page: Page, question: str, built: Built | None, fields: dict, looked=None) -> int:
+    """One puzzle on the new-puzzle form: the position built on the editor's board (or
+    its FEN pasted), the other fields typed; the editor's taps it took."""
     page.get_by_role("link", name="出一題新的").click()
+    editor = Editor(page)
     page.get_by_label("要問什麼").select_option(label=question)
+    if built is not None:
+        editor.build(built)
     for name, value in fields.items():
         page.get_by_label(LABELS[name]).fill(value)
+    if looked is not None:
+        looked(page)
     page.get_by_role("button", name="檢查並儲存").click()
+    return editor.taps
 
 
 def _look(page: Page, screenshot_dir, name: str) -> None:
@@ -109,11 +174,30 @@ def test_a_teacher_makes_a_set_assigns_it_and_reads_who_passed(
     page.get_by_role("button", name="建立題組").click()
     expect(page.locator("h1")).to_have_text("星期三的題")
 
-    for question, fields in PUZZLES:
-        _make(page, question, fields)
+    def looked(name):
+        def look(page):
+            assert_no_axe_violations(axe, page)
+            _look(page, screenshot_dir, name)
+
+        return look
+
+    # the form with the editor: a position set up, and one with its history played in
+    looks = {0: looked("new-puzzle"), 3: looked("new-puzzle-history")}
+    for number, (question, built, fields, taps) in enumerate(PUZZLES):
+        assert _make(page, question, built, fields, looks.get(number)) == taps
         expect(page.locator("h1")).to_have_text("星期三的題")
-    # Two pieces can take the queen: refused, with the reason, and nothing saved.
-    _make(page, "吃哪一個子最划算？", {"fen": "4k3/8/8/3q4/4K3/8/8/3R4 w - - 0 1", "move": "d1d5"})
+    # Two pieces can take the queen: refused, with the reason, and nothing saved. The FEN
+    # is pasted: the board is drawn from it once the box is left.
+    page.get_by_role("link", name="出一題新的").click()
+    Editor(page)
+    page.get_by_label("要問什麼").select_option(label="吃哪一個子最划算？")
+    page.get_by_label(LABELS["fen"]).fill("4k3/8/8/3q4/4K3/8/8/3R4")
+    page.get_by_label(LABELS["move"]).fill("d1d5")
+    expect(page.locator("[data-edit-board] [data-square='d5']")).to_have_attribute(
+        "aria-label", "d5，黑后"
+    )
+    expect(page.get_by_label(LABELS["fen"])).to_have_value("4k3/8/8/3q4/4K3/8/8/3R4 w - - 0 1")
+    page.get_by_role("button", name="檢查並儲存").click()
     refusal = page.locator("[data-refusals]")
     expect(refusal).to_contain_text("白王也可以吃掉 d5 的黑后，所以這題有兩個答案。")
     assert_no_axe_violations(axe, page)
@@ -172,3 +256,22 @@ def test_a_teacher_makes_a_set_assigns_it_and_reads_who_passed(
     page.goto(f"{base}/parent/children/{child.learner_id}/")
     expect(page.locator("[data-set-results] tr", has_text="小明")).to_contain_text("還沒做")
     assert_no_axe_violations(axe, page)
+
+
+def test_without_javascript_a_pasted_fen_still_makes_a_puzzle(browser, live_server):
+    grown_up_with_child_and_student(PASSWORD)
+    context = browser.new_context(java_script_enabled=False, locale="zh-TW")
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.goto(live_server.url + "/accounts/login/")
+    page.get_by_label("帳號或電子郵件").fill("grown-up")
+    page.get_by_label("密碼").fill(PASSWORD)
+    page.get_by_role("button", name="登入").click()
+    page.goto(live_server.url + "/teacher/sets/puzzles/new/")
+    expect(page.locator("[data-editor]")).to_be_hidden()
+    page.get_by_label("要問什麼").select_option(label="走一步將死對方")
+    page.get_by_label(LABELS["fen"]).fill(BACK_RANK.fen)
+    page.get_by_role("button", name="檢查並儲存").click()
+    expect(page.locator("h1")).to_have_text("我的題組")
+    assert OwnPuzzle.objects.get().draft["fen"] == BACK_RANK.fen
+    context.close()

@@ -128,6 +128,18 @@ def test_a_history_is_played_in_with_legal_moves_only(client):
     assert panel(undone)["moves"] == "e2e4"
 
 
+def history_rows(response) -> list[str]:
+    listed = response.content.decode().split('class="editor-moves"')[1].split("</ul>")[0]
+    return re.findall(r"<li>([^<]*)</li>", listed)
+
+
+def test_the_history_is_shown_as_score_sheet_rows(client):
+    white_first = get(client, fen=START_FEN, moves="e2e4 e7e5 g1f3")
+    assert history_rows(white_first) == ["1. e4 e5", "2. Nf3"]
+    black_first = get(client, fen="4k3/8/8/8/8/8/8/4K3 b - - 0 1", moves="e8e7 e1e2 e7e8")
+    assert history_rows(black_first) == ["1. … Ke7", "2. Ke2 Ke8"]
+
+
 def test_a_promotion_in_the_history_asks_for_its_piece(client):
     fen = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"
     asked = get(client, fen=fen, mode="play", square="b8", **{"from": "b7"})

@@ -15,11 +15,6 @@ SQUARES = {"question": "squares", "fen": "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", "squ
 
 
 @pytest.fixture
-def owner():
-    return make_grown_up("owner")
-
-
-@pytest.fixture
 def puzzle_set(owner):
     made = PuzzleSet.objects.create(owner=owner, name="題組")
     for position, source in enumerate(("knight-first-jump", "rook-lines", "rook-far-corner"), 1):
@@ -32,6 +27,13 @@ def test_the_form_prefills_fen_and_moves_from_the_address(owner):
     page = signed_in(owner).get(url).content.decode()
     assert 'name="fen" value="8/8/8/8/8/8/8/K6k w - - 0 1"' in page
     assert 'name="moves" value="a1a2"' in page
+
+
+def test_the_form_holds_the_position_editor_beside_its_fen_and_moves(owner):
+    page = signed_in(owner).get(reverse("puzzlesets:new_puzzle")).content.decode()
+    form = page.split("data-new-puzzle>")[1].split("</form>")[0]
+    assert 'data-editor data-editor-url="/editor/" data-embed hidden' in form
+    assert 'name="fen"' in form and 'name="moves"' in form and "js/editor.js" in form
 
 
 def test_a_form_missing_its_position_is_a_400_in_words_and_saves_nothing(owner):

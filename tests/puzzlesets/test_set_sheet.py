@@ -13,11 +13,6 @@ SOURCES = ("rook-far-corner", "knight-first-jump", "rook-lines")
 
 
 @pytest.fixture
-def owner():
-    return make_grown_up("owner")
-
-
-@pytest.fixture
 def puzzle_set(owner):
     made = PuzzleSet.objects.create(owner=owner, name="週末的題組")
     for position, source in enumerate(SOURCES, 1):

@@ -5,6 +5,7 @@ import csv
 import io
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
@@ -12,7 +13,7 @@ from lessons.models import Learner
 from puzzlesets import catalogue, exchange
 from puzzlesets.models import PuzzleSet, SetAssignment
 from puzzlesets.results import Mark, assignment_results
-from tests.people.conftest import make_grown_up, make_student, signed_in
+from tests.people.conftest import make_grown_up, make_student, read_csv, signed_in
 from tests.puzzlesets.helpers import CASTLE_AFTER_KING_WALK, KNIGHT_STAR, as_learner, make_puzzle
 from tutor.people.models import ChildProfile, Classroom
 
@@ -151,3 +152,38 @@ def test_an_import_lists_every_problem_by_line(made):
         line = lines.index(f'id = "set-{puzzle_set.pk}-{number}"') + 1
         assert f"第 {line} 行：set-{puzzle_set.pk}-{number}：" in page
     assert PuzzleSet.objects.count() == 1
+
+
+def test_the_class_attempts_csv_says_a_sets_puzzles_in_words(made):
+    """The set's name (spreadsheet-safe: it starts with 「=」), each puzzle's number in the
+    set and its prompt, a chosen option in words; an item since removed keeps its codes."""
+    _teacher, client, puzzle_set, room = made
+    kid = make_student(room, "小華")
+    assert _assign(client, puzzle_set, f"class-{room.pk}", 1).status_code == 302
+    assignment = SetAssignment.objects.get()
+    star, castle, lesson = _ids(puzzle_set)
+    url = lambda n: reverse("puzzlesets:set_puzzle", args=[assignment.pk, n])  # noqa: E731
+    child = as_learner(kid.learner)
+    child.post(url(1), {"typed": "g1f3", "asked": star})
+    child.post(url(2), {"answer": "no", "asked": castle})
+    child.post(url(3), {"typed": "g1f3", "asked": lesson})
+    rows = read_csv(client.get(reverse("people:attempts_csv", args=[room.pk])))
+    assert [row[2:6] for row in rows[1:]] == [
+        ["'=第一組", "1. 用白馬走到 1 顆星星。", "白馬從 g1 走到 f3", "正確"],
+        ["'=第一組", "2. 現在白方可以短易位嗎？", "選了「不行」", "正確"],
+        ["'=第一組", "3. 讓白馬跳到有星星的那一格。", "白馬從 g1 走到 f3", "正確"],
+    ]
+    puzzle_set.items.get(position=1).delete()
+    rows = read_csv(client.get(reverse("people:attempts_csv", args=[room.pk])))
+    assert [row[2:4] for row in rows[1:]] == [
+        ["sets", star],
+        ["'=第一組", "1. 現在白方可以短易位嗎？"],
+        ["'=第一組", "2. 讓白馬跳到有星星的那一格。"],
+    ]
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    rows = read_csv(client.get(reverse("people:attempts_csv", args=[room.pk])))
+    assert rows[2][2:5] == [
+        "'=第一組",
+        "1. May White castle kingside now?",
+        "answered “No, it may not”",
+    ]

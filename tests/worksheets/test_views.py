@@ -162,3 +162,12 @@ def test_a_child_handed_the_device_sees_no_sheet_links(grown_up):
     session.save()
     assert "/worksheets/" not in grown_up.get("/lessons/knight/").content.decode()
     assert grown_up.get("/worksheets/lessons/knight/").status_code == 302  # the PIN first
+
+
+def test_a_row_of_questions_about_words_is_marked_to_be_as_tall_as_its_words(grown_up):
+    """和棋：三次重複's 9th and 10th ask about words, with no position: their row alone is
+    `words-only` (worksheet.css gives it no diagram's height)."""
+    shown = grown_up.get("/worksheets/lessons/draws-repetition/").content.decode()
+    rows = re.findall(r'<ol class="sheet-items([^"]*)" start="(\d+)">', shown)
+    assert [start for marked, start in rows if marked == " words-only"] == ["9"]
+    assert len(rows) == 6

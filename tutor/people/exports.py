@@ -20,11 +20,12 @@ from django.utils.translation import gettext as _
 from curriculum.loading import get_curriculum
 from lessons.learners import LEARNER_SESSION_KEY, use_learner
 from lessons.models import Attempt, Learner, PuzzleResult
-from tutor.people import adoption, reports
+from tutor.people import adoption, outside_puzzles, reports
 from tutor.people.answers_in_words import answer_in_words
 from tutor.people.lesson_index import all_lessons
 from tutor.people.misconceptions import MISCONCEPTIONS, misconception_for
 from tutor.people.models import ChildProfile, Student
+from tutor.people.outside_puzzles import OutsidePuzzle
 from tutor.people.permissions import (
     classroom_for_teacher,
     grown_up_of,
@@ -153,10 +154,24 @@ def attempts_csv(request: HttpRequest, classroom_id: int) -> StreamingHttpRespon
             for lesson in get_curriculum().lessons
             for number, puzzle in enumerate(lesson.puzzles, start=1)
         },
-        answers=_answer_words(),
+        outside=(outside := _outside_words(classroom)),
+        answers=_answer_words(outside),
     )
     rows = _attempt_rows(attempts, words, timezone.get_current_timezone())
     return csv_response(f"class-{classroom.join_code}-attempts.csv", chain([header], rows))
+
+
+def _outside_words(classroom) -> dict[tuple[str, str], OutsidePuzzle]:
+    """The class's puzzles asked outside the curriculum (a teacher's sets), in words."""
+    pairs = (
+        Attempt.objects.filter(
+            learner__student__classroom=classroom, lesson__in=outside_puzzles.lessons()
+        )
+        .order_by()
+        .values_list("lesson", "puzzle")
+        .distinct()
+    )
+    return outside_puzzles.named(set(pairs))
 
 
 @dataclass(frozen=True)
@@ -169,13 +184,17 @@ class _Words:
     verdicts: dict[str, str]
     lessons: dict[str, str]
     puzzles: dict[str, str]
+    outside: dict[tuple[str, str], OutsidePuzzle]  # (lesson, puzzle): a set's, in words
     answers: Callable[[str, str, str], str]
 
 
-def _answer_words() -> Callable[[str, str, str], str]:
+def _answer_words(
+    outside: dict[tuple[str, str], OutsidePuzzle],
+) -> Callable[[str, str, str], str]:
     """answer_in_words in the request's language, each (puzzle, position, answer) said once
     (a class tries the same few moves: 200,000 rows are a few thousand answers)."""
     language = get_language()
+    by_id = {puzzle: words for (_lesson, puzzle), words in outside.items()}
 
     said_before: dict[tuple[str, str, str], str] = {}  # this download's, not the process's
 
@@ -185,7 +204,7 @@ def _answer_words() -> Callable[[str, str, str], str]:
             if len(said_before) >= 8192:
                 said_before.clear()
             with override(language):
-                said_before[key] = answer_in_words(puzzle, fen, answer)
+                said_before[key] = answer_in_words(puzzle, fen, answer, by_id.get(puzzle))
         return said_before[key]
 
     return said
@@ -194,17 +213,19 @@ def _answer_words() -> Callable[[str, str, str], str]:
 def _attempt_rows(attempts, words: _Words, zone) -> Iterator[tuple]:
     """One row per attempt, read from the database in chunks as the download goes: plain
     tuples of column values (no model objects), in words (the lesson's title, the puzzle's
-    number and prompt, the move as 「白車 a1→a8」, the verdict, the rule), the typed text
-    made spreadsheet-safe; a code is kept only where no words exist any more."""
+    number and prompt, the move as 「白車 a1→a8」, the verdict, the rule; a set's name and
+    its puzzle's number in it and prompt), the typed text made spreadsheet-safe; a code is
+    kept only where no words exist any more."""
     safe = spreadsheet_safe
     for nickname, created_at, lesson, puzzle, answer, verdict, reason, fen in attempts.iterator(
         chunk_size=2000
     ):
+        outside = words.outside.get((lesson, puzzle))
         yield (
             safe(nickname),
             created_at.astimezone(zone).isoformat(timespec="seconds"),
-            safe(words.lessons.get(lesson, lesson)),
-            safe(words.puzzles.get(puzzle, puzzle)),
+            safe(outside.lesson if outside else words.lessons.get(lesson, lesson)),
+            safe(outside.title if outside else words.puzzles.get(puzzle, puzzle)),
             safe(words.answers(puzzle, fen, answer) or answer),
             words.verdicts.get(verdict, verdict),
             words.rules.get(reason, words.other_rule) if reason else "",
