@@ -32,6 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from tests.benchmarks import served as served_tools
 from tests.benchmarks import smoke
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,8 +104,7 @@ def served(port: int | None = None, database_url: str | None = None, workers: in
     other server can be listening there instead."""
     with tempfile.TemporaryDirectory(prefix="answer-load-") as directory:
         env = server_environment(Path(directory), database_url)
-        _manage(env, "migrate", "--noinput")
-        _manage(env, "collectstatic", "--noinput")
+        env = served_tools.prepare(env)
         sock = _bound_socket(range(port, port + 1) if port else PORTS)
         port = sock.getsockname()[1]
         log = open(Path(directory) / "gunicorn.log", "w+")  # noqa: SIM115 (closed below)

@@ -30,9 +30,11 @@ PORT_A, PORT_B = smoke.port(18520), smoke.port(18521, skip=1)  # the benchmarks'
 def tree_server(tree: Path, port: int, database_url: str, extra: dict):
     with tempfile.TemporaryDirectory(prefix="tutor-static-") as static_root:
         env = dict(served.app_env(database_url), STATIC_ROOT=static_root, **extra)
-        for args in (("migrate", "--noinput"), ("collectstatic", "--noinput")):
+        if tree.resolve() == served.ROOT:  # this tree: what served keeps for it
+            env = served.prepare(env)
+        for args in () if tree.resolve() == served.ROOT else ("migrate", "collectstatic"):
             subprocess.run(
-                [str(served.BIN / "python"), "manage.py", *args],
+                [str(served.BIN / "python"), "manage.py", args, "--noinput"],
                 cwd=tree,
                 env=env,
                 check=True,

@@ -2,6 +2,10 @@
 
 - `scratch_database()`: a throw-away database (a temp SQLite file, or a temp PostgreSQL
   database created beside the one DATABASE_URL names, dropped afterwards);
+- `prepare()`: what `make serve` does before it starts (migrate, collectstatic), each done
+  once per machine and kept in the temp folder: the static files collected once for the
+  tree's static sources, a SQLite database migrated once for its migrations and copied (a
+  PostgreSQL one is migrated each time);
 - `app_server()`: the app as `make serve` runs it (migrate, collectstatic, nginx in front of
   gunicorn with 3 workers: deploy/serve.py, DEBUG off) on 127.0.0.1; `front=False` leaves
   nginx out (gunicorn alone, as `make serve` ran before it had nginx);
@@ -14,10 +18,12 @@ Nothing here imports Django settings: the servers are separate processes.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
 import socket
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -30,10 +36,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+from tests.benchmarks import smoke
+
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 SECRET_KEY = "benchmark-only-key-" + "k" * 50
-WORKERS = 3
+WORKERS = smoke.size(3, 1)  # as make serve; one at a smoke run's size (1.3 s CPU each to start)
 PORTS = range(18500, 18600)  # the benchmarks' own range on the shared machine
 
 HELLO_PROJECT = '''
@@ -231,6 +239,77 @@ def _stop(process: subprocess.Popen) -> None:
         shutil.rmtree(process.run_dir, ignore_errors=True)
 
 
+def _fingerprint(patterns: tuple[str, ...]) -> str:
+    """A digest of the files the patterns match under ROOT (their paths and bytes) and of
+    requirements.lock (the packages' own static files and migrations)."""
+    digest = hashlib.sha256((ROOT / "requirements.lock").read_bytes())
+    for pattern in patterns:
+        for path in sorted(ROOT.glob(pattern)):
+            if path.is_file() and ".venv" not in path.parts:
+                digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _kept(name: str, make) -> Path:
+    """tmp/<name>, made by make(path) the first time (into a temporary name, then renamed,
+    so a second process at once never reads a half-made one)."""
+    kept = Path(tempfile.gettempdir()) / name
+    if not kept.exists():
+        building = kept.with_name(f"{name}.{os.getpid()}.building")
+        make(building)
+        try:
+            os.rename(building, kept)
+        except OSError:  # another process was first: keep its copy
+            if building.is_dir():
+                shutil.rmtree(building, ignore_errors=True)
+            else:
+                building.unlink(missing_ok=True)
+    return kept
+
+
+def collected_static(env: dict) -> str:
+    """A STATIC_ROOT holding what collectstatic collects for `env`, collected once for the
+    tree's static sources."""
+
+    def collect(folder: Path) -> None:
+        manage(dict(env, STATIC_ROOT=str(folder)), "collectstatic", "--noinput")
+
+    return str(_kept(f"tutor-static-{_fingerprint(('static/**/*', '*/static/**/*'))}", collect))
+
+
+def migrate(env: dict) -> None:
+    """`migrate` on `env`'s database; a SQLite one is a copy of one migrated once for the
+    tree's migrations."""
+    url = env["DATABASE_URL"]
+    if not url.startswith("sqlite:///"):
+        manage(env, "migrate", "--noinput")
+        return
+
+    def make(file: Path) -> None:
+        manage(dict(env, DATABASE_URL=f"sqlite:///{file}"), "migrate", "--noinput")
+        # One file, nothing beside it, before it is renamed: the log folded in.
+        with sqlite3.connect(file) as database:
+            database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            database.execute("PRAGMA journal_mode=DELETE")
+        database.close()
+        for extra in ("-wal", "-shm", "-writers.lock"):
+            Path(f"{file}{extra}").unlink(missing_ok=True)
+
+    # Migrations call the apps' code (the tallies' triggers): its modules count too.
+    code = _fingerprint(("*/migrations/*.py", "*/*.py", "*/*/*.py"))
+    migrated = _kept(f"tutor-migrated-{code}.sqlite3", make)
+    # SQLite's backup API copies every page, those still in the write-ahead log included.
+    with sqlite3.connect(migrated) as source, sqlite3.connect(url[len("sqlite:///") :]) as copy:
+        source.backup(copy)
+
+
+def prepare(env: dict) -> dict:
+    """What `make serve` does before it starts (migrate, collectstatic): `env` with
+    STATIC_ROOT naming the collected files."""
+    migrate(env)
+    return dict(env, STATIC_ROOT=collected_static(env))
+
+
 @contextmanager
 def app_server(
     port: int,
@@ -240,20 +319,17 @@ def app_server(
     front: bool = True,
     extra_env: dict | None = None,
 ) -> Iterator[Server]:
-    """The app as `make serve` runs it: migrate, collectstatic (into a throw-away
-    STATIC_ROOT), nginx in front of gunicorn tutor.wsgi (`front=False`: gunicorn alone);
-    `extra_env` adds settings (a mail server's EMAIL_PORT, say)."""
-    with tempfile.TemporaryDirectory(prefix="tutor-static-") as static_root:
-        env = dict(app_env(database_url), STATIC_ROOT=static_root, **(extra_env or {}))
-        if migrate:
-            manage(env, "migrate", "--noinput")
-        manage(env, "collectstatic", "--noinput")
-        process = _served("tutor.wsgi", port, env, ROOT, workers, front)
-        try:
-            _wait_ready(process, f"http://127.0.0.1:{port}/healthz")
-            yield Server(port, process, env)
-        finally:
-            _stop(process)
+    """The app as `make serve` runs it: migrate and collectstatic (prepare()), nginx in
+    front of gunicorn tutor.wsgi (`front=False`: gunicorn alone); `extra_env` adds settings
+    (a mail server's EMAIL_PORT, say)."""
+    env = dict(app_env(database_url), **(extra_env or {}))
+    env = prepare(env) if migrate else dict(env, STATIC_ROOT=collected_static(env))
+    process = _served("tutor.wsgi", port, env, ROOT, workers, front)
+    try:
+        _wait_ready(process, f"http://127.0.0.1:{port}/healthz")
+        yield Server(port, process, env)
+    finally:
+        _stop(process)
 
 
 @contextmanager

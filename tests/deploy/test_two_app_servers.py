@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from tests.benchmarks.served import BIN, ROOT, app_env, manage, scratch_database
+from tests.benchmarks.served import BIN, ROOT, app_env, prepare, scratch_database
 from tutor.people.rate_limit import MAX_FAILURES
 
 pytestmark = pytest.mark.slow
@@ -86,9 +86,7 @@ def two_servers():
         scratch_database(base if base.startswith("postgres") else None) as database_url,
         tempfile.TemporaryDirectory(prefix="tutor-two-") as folder,
     ):
-        env = dict(app_env(database_url), STATIC_ROOT=str(Path(folder, "static")))
-        manage(env, "migrate", "--noinput")
-        manage(env, "collectstatic", "--noinput")
+        env = prepare(app_env(database_url))
         made = subprocess.run(
             [str(BIN / "python"), "manage.py", "shell", "-c", SETUP.format(password=PASSWORD)],
             cwd=ROOT,
