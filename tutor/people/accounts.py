@@ -47,7 +47,9 @@ def sign_in_keys(
 ) -> list[tuple[str, str, int]]:
     """The counts a sign-in try is held to at this address, as (scope, key, limit): one per
     account the typed name finds, each with the client's address; the typed text itself
-    when it finds no account; and the address alone, for every try (the last one)."""
+    when it finds no account; and the address alone (the last one), which keeps only
+    failures: a right password gives its try back (sign_in), so a school's teachers behind
+    one address do not use up its budget by signing in."""
     address = rate_limit.address(request)
     keys = [(SIGN_IN_SCOPE, f"account-{pk}|{address}", rate_limit.MAX_FAILURES) for pk in accounts]
     if not keys:
@@ -58,28 +60,36 @@ def sign_in_keys(
 
 def _reserve_sign_in(request: HttpRequest, typed: str) -> list[tuple[str, str, int]] | float:
     """Count this try against its accounts and its address before the password is checked
-    (rate_limit.reserve): the keys it counts against, or the seconds to wait (> 0) when it
-    may not be checked now (an account's delay first, then the address's limits)."""
+    (rate_limit.reserve): the (scope, key, reserved row) it counts against, or the seconds to
+    wait (> 0) when it may not be checked now (an account's delay first, then the address's
+    limits)."""
     typed = typed.replace("\x00", "").strip()[:254]
     pks = _accounts(typed)
     reserved = []
-    account_keys = []
     for key in (rate_limit.account_key(pk) for pk in pks):
         row = rate_limit.record_failure(rate_limit.ACCOUNT_SCOPE, key)
-        reserved.append(row)
+        reserved.append((rate_limit.ACCOUNT_SCOPE, key, row))
         wait = rate_limit.account_wait(key, excluding=row)
         if wait:
-            rate_limit.release(reserved)
+            rate_limit.release([row for _, _, row in reserved])
             return wait
-        account_keys.append((rate_limit.ACCOUNT_SCOPE, key, 0))
-    keys = sign_in_keys(request, typed, pks)
-    for scope, key, limit in keys:
+    for scope, key, limit in sign_in_keys(request, typed, pks):
         row = rate_limit.reserve(scope, key, limit)
         if row is None:
-            rate_limit.release(reserved)
+            rate_limit.release([row for _, _, row in reserved])
             return float(rate_limit.WINDOW.total_seconds())
-        reserved.append(row)
-    return keys + account_keys
+        reserved.append((scope, key, row))
+    return reserved
+
+
+def _count_as_right(reserved: list[tuple[str, str, int]]) -> None:
+    """A right password: its account's and its name's failures are cleared; at the address
+    (whose count spans accounts) only this try's own row is given back."""
+    for scope, key, row in reserved:
+        if scope == SIGN_IN_ADDRESS_SCOPE:
+            rate_limit.release([row])
+        else:
+            rate_limit.clear_failures(scope, key)
 
 
 def _adopt_browser_learner(request: HttpRequest, grown_up: GrownUp) -> None:
@@ -126,13 +136,11 @@ def sign_in(request: HttpRequest) -> HttpResponse:
     form = SignInForm(request, data=request.POST if request.method == "POST" else None)
     next_url = safe_next_url(request, "")
     if request.method == "POST":
-        keys = _reserve_sign_in(request, request.POST.get("username", ""))
-        if isinstance(keys, float):
-            return _too_many_tries(request, keys)
+        reserved = _reserve_sign_in(request, request.POST.get("username", ""))
+        if isinstance(reserved, float):
+            return _too_many_tries(request, reserved)
         if form.is_valid():
-            for scope, key, _limit in keys:
-                if scope != SIGN_IN_ADDRESS_SCOPE:  # the address's count spans accounts: kept
-                    rate_limit.clear_failures(scope, key)
+            _count_as_right(reserved)
             login(request, form.get_user())
             grown_up = grown_up_of(form.get_user())
             _adopt_browser_learner(request, grown_up)
