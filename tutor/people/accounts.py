@@ -1,7 +1,8 @@
 """Grown-ups' accounts: sign up, sign in (rate-limited), sign out.
 
 Sign-up and sign-in keep the progress this browser already made, waiting to be told whose
-it is (tutor.people.adoption). Django's login() rotates the session key.
+it is (tutor.people.adoption). Django's login() rotates the session key. Both name the
+account in this browser's known_browser cookie (its own reset links, password_reset).
 """
 
 import math
@@ -14,7 +15,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from lessons.learners import current_learner, use_learner
-from tutor.people import adoption, email_links, rate_limit
+from tutor.people import adoption, email_links, known_browser, rate_limit
 from tutor.people.assignments import STUDENT_SESSION_KEY
 from tutor.people.forms import DeleteAccountForm, PinForm, SignInForm, SignUpForm
 from tutor.people.models import ChildProfile, Classroom, GrownUp
@@ -127,7 +128,7 @@ def sign_up(request: HttpRequest) -> HttpResponse:
                 _adopt_browser_learner(request, grown_up)
                 if user.email:  # counted with the links asked for again
                     email_links.send_limited(request, grown_up)
-                return redirect(grown_up.home_url_name)
+                return known_browser.remember(request, redirect(grown_up.home_url_name), user)
         return render(request, "people/sign_up.html", {"form": form}, status=400)
     return render(request, "people/sign_up.html", {"form": form})
 
@@ -144,7 +145,8 @@ def sign_in(request: HttpRequest) -> HttpResponse:
             login(request, form.get_user())
             grown_up = grown_up_of(form.get_user())
             _adopt_browser_learner(request, grown_up)
-            return redirect(next_url or grown_up.home_url_name)
+            response = redirect(next_url or grown_up.home_url_name)
+            return known_browser.remember(request, response, form.get_user())
         context = {"form": form, "next": next_url}  # the reserved rows stay, as failures
         return render(request, "people/sign_in.html", context, status=400)
     return render(request, "people/sign_in.html", {"form": form, "next": next_url})
