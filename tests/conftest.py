@@ -3,11 +3,11 @@
 - `browser`: drives Chromium (it lives in tests/browser/, or asks for Playwright's `page`,
   `context` or `browser`);
 - `server`: starts a server: gunicorn (its module imports from SERVER_MODULES, or it lives
-  in tests/benchmarks/), or pytest-django's `live_server`;
+  in tests/benchmarks/ or tests/security/), or pytest-django's `live_server`;
 - `slow`: seconds of CPU, or many cases that add up: a Hypothesis test (`@given`), a test
   with a transactional database (each one empties every table after it), a module of
-  SLOW_MODULES (measured: they were two thirds of the rest's time), tests/benchmarks/, or
-  `@pytest.mark.slow` by hand.
+  SLOW_MODULES (measured: they were two thirds of the rest's time), tests/benchmarks/,
+  tests/security/, or `@pytest.mark.slow` by hand.
 
 `make test-fast` runs `-m "not browser and not server and not slow"`; `make test` runs all.
 A new test gets its marks from these rules without doing anything.
@@ -92,7 +92,7 @@ def _tiers(item) -> set[str]:
     module = getattr(item, "module", None)
     if fixtures & SERVER_FIXTURES or (module is not None and _uses_server_modules(module)):
         tiers.add("server")
-    if "benchmarks" in folders:
+    if "benchmarks" in folders or "security" in folders:
         tiers |= {"server", "slow"}
     return tiers
 
