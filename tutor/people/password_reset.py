@@ -44,7 +44,7 @@ LINKS_PER_BROWSER = 3  # in rate_limit.WINDOW
 
 
 def typed_key(email: str) -> str:
-    """The typed address as the counts key it: hashed, so no address is stored as typed."""
+    """The typed address as the counts keep it: hashed, so no address is stored as typed."""
     return "email-" + hashlib.sha256(email_key(email).encode()).hexdigest()[:32]
 
 
@@ -55,7 +55,6 @@ class PasswordResetForm(auth_forms.PasswordResetForm):
         self.request = request  # its known_browser cookie
         self.limited = False
         self.failed_to_send = False
-        self.reserved: list[int] = []
 
     def get_users(self, email):
         """Only the account that verified this address (tutor.people.email_links)."""
@@ -66,12 +65,12 @@ class PasswordResetForm(auth_forms.PasswordResetForm):
 
     def save(self, *args, **kwargs):
         """Django's (a link to each account found), once the limits allow it."""
-        self.reserved = self._reserve(self.cleaned_data["email"])
-        self.limited = not self.reserved
-        if self.reserved:
+        reserved = self._reserve(self.cleaned_data["email"])
+        self.limited = not reserved
+        if reserved:
             super().save(*args, **kwargs)
         if self.failed_to_send:
-            rate_limit.release(self.reserved)  # nothing went: it does not count
+            rate_limit.release(reserved)  # nothing went: it does not count
 
     def _reserve(self, email: str) -> list[int]:
         """The rows this request counts as (rate_limit.reserve: tries at once cannot pass
