@@ -25,7 +25,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -242,18 +242,32 @@ def app_server(
 ) -> Iterator[Server]:
     """The app as `make serve` runs it: migrate, collectstatic (into a throw-away
     STATIC_ROOT), nginx in front of gunicorn tutor.wsgi (`front=False`: gunicorn alone);
-    `extra_env` adds settings (a mail server's EMAIL_PORT, say)."""
-    with tempfile.TemporaryDirectory(prefix="tutor-static-") as static_root:
+    `extra_env` adds settings (a mail server's EMAIL_PORT, say). BENCH_STATIC_ROOT names
+    static files collected once for many servers (collect_static(); the security scripts'
+    smoke test): then collectstatic is not run again."""
+    shared = os.environ.get("BENCH_STATIC_ROOT")
+    folder = nullcontext(shared) if shared else tempfile.TemporaryDirectory(prefix="tutor-static-")
+    with folder as static_root:
         env = dict(app_env(database_url), STATIC_ROOT=static_root, **(extra_env or {}))
         if migrate:
             manage(env, "migrate", "--noinput")
-        manage(env, "collectstatic", "--noinput")
+        if not shared:
+            manage(env, "collectstatic", "--noinput")
         process = _served("tutor.wsgi", port, env, ROOT, workers, front)
         try:
             _wait_ready(process, f"http://127.0.0.1:{port}/healthz")
             yield Server(port, process, env)
         finally:
             _stop(process)
+
+
+def collect_static(static_root: str) -> None:
+    """collectstatic into `static_root`, as app_server does (for BENCH_STATIC_ROOT)."""
+    manage(
+        dict(app_env("sqlite:///unused.sqlite3"), STATIC_ROOT=static_root),
+        "collectstatic",
+        "--noinput",
+    )
 
 
 @contextmanager

@@ -127,14 +127,18 @@ class App:
 
 
 @contextmanager
-def served_app(database_url: str | None, **settings: str) -> Iterator[App]:
-    """The app as `make serve` runs it, on a scratch database, mailing to a MailSink."""
+def served_app(
+    database_url: str | None, *, workers: int | None = None, **settings: str
+) -> Iterator[App]:
+    """The app as `make serve` runs it, on a scratch database, mailing to a MailSink; with
+    served.WORKERS workers, or one under BENCH_SMOKE=1 (three boot for nothing there)."""
     mail = MailSink()
     env = {"EMAIL_HOST": "127.0.0.1", "EMAIL_PORT": str(mail.port), **settings}
+    workers = workers or smoke.size(served.WORKERS, 1)
     try:
         with (
             served.scratch_database(database_url) as scratch,
-            served.app_server(free_port(), scratch, extra_env=env) as server,
+            served.app_server(free_port(), scratch, workers=workers, extra_env=env) as server,
         ):
             yield App(f"http://127.0.0.1:{server.port}", scratch, mail, server)
     finally:

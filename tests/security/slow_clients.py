@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.benchmarks import served
+from tests.benchmarks import served, smoke
 from tests.security.attack import free_port
 
 REQUEST = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: slow\r\n\r\n"
@@ -88,7 +88,10 @@ def run(seconds: float, counts: list[int], fronts=(True, False)) -> list[dict]:
     results = []
     with served.scratch_database(os.environ.get("DATABASE_URL")) as database_url:
         for front in fronts:
-            with served.app_server(free_port(), database_url, front=front) as server:
+            workers = smoke.size(served.WORKERS, 1)  # BENCH_SMOKE=1: one is enough to see
+            with served.app_server(
+                free_port(), database_url, front=front, workers=workers
+            ) as server:
                 for clients in counts:
                     figures = measure(server.port, clients, seconds)
                     figures["front"] = "nginx + gunicorn" if front else "gunicorn alone"

@@ -4,9 +4,12 @@ Each script is started as docs/security.md runs it (its own process, the reposit
 Python, the app as `make serve` runs it), with small arguments, and must end without a
 traceback, exit 0 (the script's own verdict: the attack failed) and print its figure line
 with the result expected at that size: the sizes are chosen so the result does not hang on
-the machine's speed (no count crosses a delay measured in seconds). BENCH_PORTS gives each
-script its own slice of the security range (tests/security/attack.py), so workers of
-pytest-xdist running them at once never pick the same port. With DATABASE_URL naming
+the machine's speed (no count crosses a delay measured in seconds). What only costs time
+is shrunk: BENCH_SMOKE=1 serves with one gunicorn worker (two for killed_worker.py, which
+kills one), and the static files are collected once for every server (BENCH_STATIC_ROOT,
+tests/benchmarks/served.py). BENCH_PORTS gives each script its own slice of the security
+range (tests/security/attack.py), so workers of pytest-xdist running them at once never
+pick the same port. With DATABASE_URL naming
 PostgreSQL the scripts take their scratch databases there; postgres_restart.py always runs
 its own PostgreSQL instance (root and PostgreSQL 15's binaries, or it is skipped). Marked
 `server` and `slow` by folder (tests/conftest.py).
@@ -22,6 +25,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.benchmarks import served
 from tests.security import postgres_restart
 
 HERE = Path(__file__).resolve().parent
@@ -120,8 +124,16 @@ def _private_postgres_missing() -> str | None:
     return None
 
 
+@pytest.fixture(scope="module")
+def static_root(tmp_path_factory) -> str:
+    """The static files collected once for every script's servers (BENCH_STATIC_ROOT)."""
+    folder = str(tmp_path_factory.mktemp("static"))
+    served.collect_static(folder)
+    return folder
+
+
 @pytest.mark.parametrize("script", sorted(SCRIPTS))
-def test_the_script_prints_its_figure_at_a_tiny_size(script):
+def test_the_script_prints_its_figure_at_a_tiny_size(script, static_root):
     arguments, figure = SCRIPTS[script]
     if script == "postgres_restart.py" and (missing := _private_postgres_missing()):
         pytest.skip(missing)
@@ -132,7 +144,11 @@ def test_the_script_prints_its_figure_at_a_tiny_size(script):
         for key, value in os.environ.items()
         if not key.startswith(("PYTEST_", "DJANGO_SETTINGS_MODULE"))
     }
-    env.update(BENCH_PORTS=f"{ports.start}-{ports.stop - 1}")
+    env.update(
+        BENCH_SMOKE="1",  # one gunicorn worker (two for killed_worker.py): attack.served_app
+        BENCH_PORTS=f"{ports.start}-{ports.stop - 1}",
+        BENCH_STATIC_ROOT=static_root,
+    )
     done = subprocess.run(
         [PYTHON, str(HERE / script), *arguments],
         cwd=ROOT,
