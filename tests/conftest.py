@@ -3,11 +3,11 @@
 - `browser`: drives Chromium (it lives in tests/browser/, or asks for Playwright's `page`,
   `context` or `browser`);
 - `server`: starts a server: gunicorn (its module imports from SERVER_MODULES, or it lives
-  in tests/benchmarks/), or pytest-django's `live_server`;
+  in tests/benchmarks/ or tests/security/), or pytest-django's `live_server`;
 - `slow`: seconds of CPU, or many cases that add up: a Hypothesis test (`@given`), a test
   with a transactional database (each one empties every table after it), a module of
-  SLOW_MODULES (measured: they were two thirds of the rest's time), tests/benchmarks/, or
-  `@pytest.mark.slow` by hand;
+  SLOW_MODULES (measured: they were two thirds of the rest's time), tests/benchmarks/,
+  tests/security/, or `@pytest.mark.slow` by hand;
 - `database`: reads or writes a database: it asks for pytest-django's `db` (or a fixture
   built on it, or `transactional_db`, or `live_server`), is marked `django_db`, or starts
   the app under gunicorn outside tests/benchmarks/ (SERVER_MODULES, tests/deploy/,
@@ -101,9 +101,9 @@ def _tiers(item) -> set[str]:
     module = getattr(item, "module", None)
     if fixtures & SERVER_FIXTURES or (module is not None and _uses_server_modules(module)):
         tiers.add("server")
-    if "benchmarks" in folders:
+    if "benchmarks" in folders or "security" in folders:
         tiers |= {"server", "slow"}
-    elif (
+    if "benchmarks" not in folders and (
         fixtures & DATABASE_FIXTURES
         or item.get_closest_marker("django_db")
         or "server" in tiers

@@ -45,7 +45,7 @@ def stand_in(relative: str, fixtures=()):
     ("relative", "fixtures", "tiers"),
     [
         ("deploy/test_two_app_servers.py", (), {"database"}),
-        ("security/test_slow_clients.py", (), {"database"}),
+        ("security/test_smoke.py", (), {"server", "slow", "database"}),
         ("benchmarks/test_smoke.py", (), {"server", "slow"}),
         ("browser/test_home.py", ("live_server", "page"), {"browser", "server", "database"}),
         ("rules/test_castling.py", (), set()),

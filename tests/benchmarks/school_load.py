@@ -308,9 +308,9 @@ async def sign_in_phone(port: int, lesson: dict, student: int, seat: int) -> Pho
 
 async def sign_in_teacher(port: int, lesson: dict) -> tuple[Connection, Connection, str, str]:
     """The presenter's connection and the audience window's, each with its poll. The
-    teacher's session was made by the seed (Django's force_login), not the sign-in form:
-    the form counts every try from one address, right or wrong, and refuses the 31st
-    within 15 minutes (tutor.people.accounts, MAX_FAILURES_PER_ADDRESS)."""
+    teacher's session was made by the seed (Django's force_login), not the sign-in form,
+    whose own cost is not what this measures (the form counts only failures per address,
+    tutor.people.accounts, so a school's teachers behind one address all sign in)."""
     presenter = Connection(port)
     presenter.cookies["sessionid"] = lesson["sessionid"]
     session = lesson["session"]

@@ -10,7 +10,8 @@ from django.urls import reverse
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner
 from tests.people.conftest import make_grown_up
-from tutor.people.models import ChildProfile, GrownUp
+from tutor.people.accounts import SIGN_IN_ADDRESS_SCOPE
+from tutor.people.models import ChildProfile, GrownUp, LoginFailure
 from tutor.people.rate_limit import MAX_FAILURES, MAX_FAILURES_PER_ADDRESS
 
 pytestmark = pytest.mark.django_db
@@ -219,6 +220,34 @@ def test_one_address_trying_many_names_is_stopped_at_the_address_ceiling(parent)
         client.post(SIGN_IN, {"username": f"nobody-{n}", "password": "wrong"})
     response = client.post(SIGN_IN, {"username": "parent", "password": "correct horse battery"})
     assert response.status_code == 429
+
+
+def test_a_schools_teachers_behind_one_address_all_sign_in(db):
+    # 31 teachers, one school's NAT, 15 minutes: right passwords use up no budget.
+    teachers = [make_grown_up(f"teacher-{n}") for n in range(MAX_FAILURES_PER_ADDRESS + 1)]
+    for teacher in teachers:
+        client = Client(REMOTE_ADDR="10.0.0.7")
+        response = client.post(
+            SIGN_IN, {"username": teacher.username, "password": "correct horse battery"}
+        )
+        assert response.status_code == 302
+        assert int(client.session[SESSION_KEY]) == teacher.pk
+    assert not LoginFailure.objects.filter(scope=SIGN_IN_ADDRESS_SCOPE).exists()
+
+
+def test_right_sign_ins_between_them_do_not_wipe_an_addresss_failures(db):
+    make_grown_up("teacher")
+    school = Client(REMOTE_ADDR="10.0.0.7")
+    right = {"username": "teacher", "password": "correct horse battery"}
+    for n in range(MAX_FAILURES_PER_ADDRESS):
+        wrong = school.post(SIGN_IN, {"username": f"nobody-{n}", "password": "wrong"})
+        assert wrong.status_code == 400
+        if n < MAX_FAILURES_PER_ADDRESS - 1:
+            assert Client(REMOTE_ADDR="10.0.0.7").post(SIGN_IN, right).status_code == 302
+    assert Client(REMOTE_ADDR="10.0.0.7").post(SIGN_IN, right).status_code == 429
+    assert LoginFailure.objects.filter(scope=SIGN_IN_ADDRESS_SCOPE).count() == (
+        MAX_FAILURES_PER_ADDRESS
+    )
 
 
 def test_another_address_is_not_held_to_this_addresss_failures(parent):

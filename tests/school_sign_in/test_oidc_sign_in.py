@@ -8,11 +8,12 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.test import Client
+from django.test import Client, RequestFactory
 
 from lessons.models import Learner
 from tests.oidc.provider import running, sign_in_at
 from tutor.oidc_providers import Provider
+from tutor.people import known_browser
 from tutor.people.models import Classroom, GrownUp, HereFor, Student
 from tutor.school_sign_in.models import SchoolIdentity
 
@@ -91,6 +92,20 @@ def test_a_second_sign_in_finds_the_same_account(db, school):
     assert again.get("/teacher/").wsgi_request.user == first
     assert UserModel.objects.count() == 1
     assert SchoolIdentity.objects.count() == 1
+
+
+def test_a_school_sign_in_knows_the_browser_a_refused_one_does_not(db, school):
+    client = Client()
+    start = client.get("/accounts/school/edu-tw/teacher/")
+    back = urlsplit(sign_in_at(start["Location"], "t-1001", back_to=CALLBACK))
+    query = dict(parse_qsl(back.query), state="not-the-state")
+    assert client.get(back.path, query).status_code == 400
+    assert known_browser.COOKIE not in client.cookies
+    _sign_in(client, "teacher", "t-1001")
+    request = RequestFactory().get("/")
+    request.COOKIES = {known_browser.COOKIE: client.cookies[known_browser.COOKIE].value}
+    user = SchoolIdentity.objects.get(subject="t-1001").user
+    assert known_browser.read(request).accounts == (user.pk,)
 
 
 def test_an_unverified_email_equal_to_an_account_s_takes_nothing_over(db, school):

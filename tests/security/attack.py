@@ -30,9 +30,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from tests.benchmarks import served
+from tests.benchmarks import served, smoke
 
-PORTS = range(18900, 19000)  # the security scripts' own range on the shared machine
+# The security scripts' own range on the shared machine; BENCH_PORTS narrows it (the smoke
+# test gives each script its own slice, tests/security/test_smoke.py).
+PORTS = smoke.ports() or range(18900, 19000)
 PASSWORD = "the right pass phrase 42"
 
 
@@ -125,14 +127,18 @@ class App:
 
 
 @contextmanager
-def served_app(database_url: str | None, **settings: str) -> Iterator[App]:
-    """The app as `make serve` runs it, on a scratch database, mailing to a MailSink."""
+def served_app(
+    database_url: str | None, *, workers: int | None = None, **settings: str
+) -> Iterator[App]:
+    """The app as `make serve` runs it, on a scratch database, mailing to a MailSink; with
+    served.WORKERS workers (one under BENCH_SMOKE=1) unless `workers` says."""
     mail = MailSink()
     env = {"EMAIL_HOST": "127.0.0.1", "EMAIL_PORT": str(mail.port), **settings}
+    workers = workers or served.WORKERS
     try:
         with (
             served.scratch_database(database_url) as scratch,
-            served.app_server(free_port(), scratch, extra_env=env) as server,
+            served.app_server(free_port(), scratch, workers=workers, extra_env=env) as server,
         ):
             yield App(f"http://127.0.0.1:{server.port}", scratch, mail, server)
     finally:

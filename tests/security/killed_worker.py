@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.benchmarks import served
+from tests.benchmarks import served, smoke
 from tests.security.attack import Browser, rows, served_app
 
 ANSWER = "/lessons/castling/castling-short-first/"
@@ -49,7 +49,8 @@ def _until_answered(browser: Browser, token: str) -> int:
 
 
 def run(answers: int, browsers: int) -> dict:
-    with served_app(os.environ.get("DATABASE_URL")) as app:
+    # Under BENCH_SMOKE=1 two workers: one killed, the other answers while it is replaced.
+    with served_app(os.environ.get("DATABASE_URL"), workers=smoke.size(served.WORKERS, 2)) as app:
         learners = [Browser(app.base, f"203.0.113.{n + 1}") for n in range(browsers)]
         for browser in learners:
             browser.get("/lessons/castling/")

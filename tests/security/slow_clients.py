@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.benchmarks import served
+from tests.benchmarks import served, smoke
+from tests.security.attack import free_port
 
-PORTS = range(18800, 18900)
 REQUEST = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: slow\r\n\r\n"
 
 
@@ -84,22 +84,14 @@ def measure(port: int, clients: int, seconds: float) -> dict:
     }
 
 
-def _free_port() -> int:
-    for port in PORTS:
-        with socket.socket() as sock:
-            try:
-                sock.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise RuntimeError("no free port")
-
-
 def run(seconds: float, counts: list[int], fronts=(True, False)) -> list[dict]:
     results = []
     with served.scratch_database(os.environ.get("DATABASE_URL")) as database_url:
         for front in fronts:
-            with served.app_server(_free_port(), database_url, front=front) as server:
+            workers = smoke.size(served.WORKERS, 1)  # BENCH_SMOKE=1: one is enough to see
+            with served.app_server(
+                free_port(), database_url, front=front, workers=workers
+            ) as server:
                 for clients in counts:
                     figures = measure(server.port, clients, seconds)
                     figures["front"] = "nginx + gunicorn" if front else "gunicorn alone"

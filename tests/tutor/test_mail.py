@@ -12,7 +12,7 @@ from django.test import Client, override_settings
 from tests.crawler import error_message
 from tests.people.conftest import make_grown_up
 from tests.tutor.conftest import GOOD_KEY, run_django
-from tutor.people.password_reset import LINKS_PER_ACCOUNT
+from tutor.people.password_reset import LINKS_PER_ACCOUNT, LINKS_PER_REQUESTER
 from tutor.people.rate_limit import MAX_FAILURES
 
 RESET = "/accounts/password-reset/"
@@ -102,6 +102,21 @@ def test_a_mail_the_server_cannot_send_is_logged_and_said_honestly(parent, caplo
     assert "could not be sent" in caplog.text and "ConnectionRefusedError" in caplog.text
 
 
+def test_a_mail_that_could_not_be_sent_does_not_count_against_the_links(parent):
+    smtp = {
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": "127.0.0.1",
+        "EMAIL_PORT": closed_port(),
+        "EMAIL_TIMEOUT": 5,
+    }
+    client = Client()
+    with override_settings(**smtp):
+        for _ in range(LINKS_PER_REQUESTER):
+            assert client.post(RESET, {"email": "parent@example.org"}).status_code == 503
+    assert client.post(RESET, {"email": "parent@example.org"}).status_code == 302
+    assert len(mail.outbox) == 1
+
+
 def test_an_address_with_no_account_still_says_sent(db):
     response = Client().post(RESET, {"email": "nobody@example.org"})
     assert response.status_code == 302
@@ -122,8 +137,10 @@ def test_reset_requests_from_one_address_are_limited(parent):
 
 
 def test_one_account_gets_a_limited_number_of_links_whatever_the_address(parent):
-    for n in range(LINKS_PER_ACCOUNT + 2):
-        client = Client(REMOTE_ADDR=f"10.0.1.{n}")
-        assert client.post(RESET, {"email": "PARENT@example.org"}).status_code == 302
+    statuses = [
+        Client(REMOTE_ADDR=f"10.0.1.{n}").post(RESET, {"email": "PARENT@example.org"}).status_code
+        for n in range(LINKS_PER_ACCOUNT + 2)
+    ]
+    assert statuses == [302] * LINKS_PER_ACCOUNT + [429, 429]
     assert len(mail.outbox) == LINKS_PER_ACCOUNT
     assert all(message.to == ["parent@example.org"] for message in mail.outbox)

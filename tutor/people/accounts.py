@@ -1,7 +1,8 @@
 """Grown-ups' accounts: sign up, sign in (rate-limited), sign out.
 
 Sign-up and sign-in keep the progress this browser already made, waiting to be told whose
-it is (tutor.people.adoption). Django's login() rotates the session key.
+it is (tutor.people.adoption). Django's login() rotates the session key. Both name the
+account in this browser's known_browser cookie (its own reset links, password_reset).
 """
 
 import math
@@ -14,7 +15,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from lessons.learners import current_learner, use_learner
-from tutor.people import adoption, email_links, rate_limit
+from tutor.people import adoption, email_links, known_browser, rate_limit
 from tutor.people.assignments import STUDENT_SESSION_KEY
 from tutor.people.forms import DeleteAccountForm, PinForm, SignInForm, SignUpForm
 from tutor.people.models import ChildProfile, Classroom, GrownUp
@@ -47,7 +48,9 @@ def sign_in_keys(
 ) -> list[tuple[str, str, int]]:
     """The counts a sign-in try is held to at this address, as (scope, key, limit): one per
     account the typed name finds, each with the client's address; the typed text itself
-    when it finds no account; and the address alone, for every try (the last one)."""
+    when it finds no account; and the address alone (the last one), which keeps only
+    failures: a right password gives its try back (sign_in), so a school's teachers behind
+    one address do not use up its budget by signing in."""
     address = rate_limit.address(request)
     keys = [(SIGN_IN_SCOPE, f"account-{pk}|{address}", rate_limit.MAX_FAILURES) for pk in accounts]
     if not keys:
@@ -58,28 +61,36 @@ def sign_in_keys(
 
 def _reserve_sign_in(request: HttpRequest, typed: str) -> list[tuple[str, str, int]] | float:
     """Count this try against its accounts and its address before the password is checked
-    (rate_limit.reserve): the keys it counts against, or the seconds to wait (> 0) when it
-    may not be checked now (an account's delay first, then the address's limits)."""
+    (rate_limit.reserve): the (scope, key, reserved row) it counts against, or the seconds to
+    wait (> 0) when it may not be checked now (an account's delay first, then the address's
+    limits)."""
     typed = typed.replace("\x00", "").strip()[:254]
     pks = _accounts(typed)
     reserved = []
-    account_keys = []
     for key in (rate_limit.account_key(pk) for pk in pks):
         row = rate_limit.record_failure(rate_limit.ACCOUNT_SCOPE, key)
-        reserved.append(row)
+        reserved.append((rate_limit.ACCOUNT_SCOPE, key, row))
         wait = rate_limit.account_wait(key, excluding=row)
         if wait:
-            rate_limit.release(reserved)
+            rate_limit.release([row for _, _, row in reserved])
             return wait
-        account_keys.append((rate_limit.ACCOUNT_SCOPE, key, 0))
-    keys = sign_in_keys(request, typed, pks)
-    for scope, key, limit in keys:
+    for scope, key, limit in sign_in_keys(request, typed, pks):
         row = rate_limit.reserve(scope, key, limit)
         if row is None:
-            rate_limit.release(reserved)
+            rate_limit.release([row for _, _, row in reserved])
             return float(rate_limit.WINDOW.total_seconds())
-        reserved.append(row)
-    return keys + account_keys
+        reserved.append((scope, key, row))
+    return reserved
+
+
+def _count_as_right(reserved: list[tuple[str, str, int]]) -> None:
+    """A right password: its account's and its name's failures are cleared; at the address
+    (whose count spans accounts) only this try's own row is given back."""
+    for scope, key, row in reserved:
+        if scope == SIGN_IN_ADDRESS_SCOPE:
+            rate_limit.release([row])
+        else:
+            rate_limit.clear_failures(scope, key)
 
 
 def _adopt_browser_learner(request: HttpRequest, grown_up: GrownUp) -> None:
@@ -117,7 +128,7 @@ def sign_up(request: HttpRequest) -> HttpResponse:
                 _adopt_browser_learner(request, grown_up)
                 if user.email:  # counted with the links asked for again
                     email_links.send_limited(request, grown_up)
-                return redirect(grown_up.home_url_name)
+                return known_browser.remember(request, redirect(grown_up.home_url_name), user)
         return render(request, "people/sign_up.html", {"form": form}, status=400)
     return render(request, "people/sign_up.html", {"form": form})
 
@@ -126,17 +137,16 @@ def sign_in(request: HttpRequest) -> HttpResponse:
     form = SignInForm(request, data=request.POST if request.method == "POST" else None)
     next_url = safe_next_url(request, "")
     if request.method == "POST":
-        keys = _reserve_sign_in(request, request.POST.get("username", ""))
-        if isinstance(keys, float):
-            return _too_many_tries(request, keys)
+        reserved = _reserve_sign_in(request, request.POST.get("username", ""))
+        if isinstance(reserved, float):
+            return _too_many_tries(request, reserved)
         if form.is_valid():
-            for scope, key, _limit in keys:
-                if scope != SIGN_IN_ADDRESS_SCOPE:  # the address's count spans accounts: kept
-                    rate_limit.clear_failures(scope, key)
+            _count_as_right(reserved)
             login(request, form.get_user())
             grown_up = grown_up_of(form.get_user())
             _adopt_browser_learner(request, grown_up)
-            return redirect(next_url or grown_up.home_url_name)
+            response = redirect(next_url or grown_up.home_url_name)
+            return known_browser.remember(request, response, form.get_user())
         context = {"form": form, "next": next_url}  # the reserved rows stay, as failures
         return render(request, "people/sign_in.html", context, status=400)
     return render(request, "people/sign_in.html", {"form": form, "next": next_url})

@@ -18,7 +18,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
 from lessons.learners import current_learner, use_learner
-from tutor.people import adoption
+from tutor.people import adoption, known_browser
 from tutor.people.assignments import STUDENT_SESSION_KEY
 from tutor.people.permissions import grown_up_of, grown_up_required
 from tutor.people.post_only import post_only
@@ -153,13 +153,14 @@ def _signed_in(request: HttpRequest, entry: dict, slug: str, person: Person) -> 
 
 
 def _grown_up_in(request: HttpRequest, user) -> HttpResponse:
-    """As the password sign-in does: the browser's anonymous progress waits to be placed."""
+    """As the password sign-in does: the browser's anonymous progress waits to be placed, and
+    the browser is known to the account (tutor.people.known_browser)."""
     login(request, user, backend=BACKEND)
     grown_up = grown_up_of(user)
     request.session.pop(STUDENT_SESSION_KEY, None)
     waiting = adoption.take_browser_progress(grown_up, current_learner(request))
     use_learner(request, waiting or adoption.own_learner(grown_up))
-    return redirect(grown_up.home_url_name)
+    return known_browser.remember(request, redirect(grown_up.home_url_name), user)
 
 
 @grown_up_required
