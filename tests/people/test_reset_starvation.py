@@ -28,7 +28,7 @@ SIGN_OUT = reverse("people:sign_out")
 PROXY = "127.0.0.1"
 HOME = "198.51.100.5"
 RIGHT = "correct horse battery"
-LIMITED = "如果有帳號用這個信箱，最近已經寄過設定新密碼的連結了，所以這次沒有再寄。請找找之前的信。"
+LIMITED = "如果有帳號用這個信箱，不久前已經寄過設定新密碼的連結了。"
 
 
 def _at(address: str) -> Client:

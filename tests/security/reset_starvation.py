@@ -46,7 +46,7 @@ def run(strangers: int, each: int) -> dict:
         says_limited = "15 分鐘內最多寄 3 次。" in page
         other = Browser(app.base, HOME).post(RESET, {"email": VICTIM})
         other_links = len(app.mail.to(VICTIM)) - mailed - by_strangers - own_links
-        other_says_recent = other.status == 429 and "最近已經寄過設定新密碼的連結了" in other.body
+        other_says_recent = other.status == 429 and "不久前已經寄過設定新密碼的連結了" in other.body
         link = re.search(r"/accounts/reset/\S+/", app.mail.to(VICTIM)[-1]).group(0)
         set_page = home.get(link)
         new = {"new_password1": "a brand new phrase 7", "new_password2": "a brand new phrase 7"}
