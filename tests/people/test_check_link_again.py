@@ -140,3 +140,47 @@ def test_the_parents_page_points_a_waiting_address_to_the_page():
     page = signed_in(grown_up.user).get(reverse("people:parent_home")).content.decode()
     assert "你的電子郵件 parent@example.org 還沒確認：請打開我們寄去的連結。" in page
     assert f'<a href="{CHECK}">再寄一次確認信</a>' in page
+
+
+def _signed_up(username: str = "mum") -> Client:
+    """A grown-up who signed up in this browser (sign-up makes it a known browser)."""
+    client = Client(REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR="198.51.100.7")
+    data = {"username": username, "email": f"{username}@example.org"}
+    data |= {"password1": "a long pass phrase", "password2": "a long pass phrase"}
+    assert client.post(reverse("people:sign_up"), data).status_code == 302
+    assert "known_browser" in client.cookies
+    return client
+
+
+def _strangers_use_up_the_hour(email: str) -> None:
+    for n in range(email_links.LINKS_PER_ACCOUNT // email_links.LINKS_PER_REQUESTER + 1):
+        stranger = Client(REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR=f"203.0.113.{n + 1}")
+        for _ in range(email_links.LINKS_PER_REQUESTER):
+            assert stranger.post(CHECK, {"email": email}).status_code == 200
+
+
+@override_settings(TRUSTED_PROXIES=[PROXY])
+def test_strangers_at_many_addresses_do_not_use_up_the_owners_own_browser():
+    owner = _signed_up()
+    _strangers_use_up_the_hour("mum@example.org")
+    assert len(mail.outbox) == email_links.LINKS_PER_ACCOUNT  # the sign-up's link and 9 more
+    anyone = Client(REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR="192.0.2.9")
+    assert anyone.post(CHECK, {"email": "mum@example.org"}).status_code == 200
+    assert len(mail.outbox) == email_links.LINKS_PER_ACCOUNT  # the hour is used up
+    sent = owner.post(CHECK)
+    assert sent.status_code == 200
+    assert "新的確認信已經寄到 mum@example.org。" in main(sent)
+    assert len(mail.outbox) == email_links.LINKS_PER_ACCOUNT + 1
+    assert mail.outbox[-1].to == ["mum@example.org"]
+
+
+@override_settings(TRUSTED_PROXIES=[PROXY])
+def test_the_owners_browser_is_still_limited_on_its_own():
+    owner = _signed_up()
+    for _ in range(email_links.LINKS_PER_REQUESTER):
+        assert owner.post(CHECK).status_code == 200
+    held = owner.post(CHECK)
+    assert held.status_code == 429
+    assert "15 分鐘後才能再寄一次。" in main(held)
+    # the sign-up's link was counted as anyone's; the browser's own three went after it
+    assert len(mail.outbox) == 1 + email_links.LINKS_PER_REQUESTER

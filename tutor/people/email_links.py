@@ -12,7 +12,10 @@ went and when another may) or from the sign-in page by typing the address (the p
 the same whether or not an account waits for it, and says links are limited). Limited like
 the reset links: LINKS_PER_REQUESTER to an account per requester's address in
 rate_limit.WINDOW, LINKS_PER_ACCOUNT an hour from anywhere, ASKS_PER_ADDRESS asks from one
-address in WINDOW; the link mailed at sign-up counts too.
+address in WINDOW; the link mailed at sign-up counts too. A browser the owner has signed in
+on (tutor.people.known_browser: sign-up sets it) is counted on its own, LINKS_PER_REQUESTER
+in WINDOW, and not against the account's hour: strangers asking from many addresses cannot
+use up the owner's links.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
-from tutor.people import rate_limit
+from tutor.people import known_browser, rate_limit
 from tutor.people.models import GrownUp, LoginFailure
 from tutor.people.names import email_key
 
@@ -44,6 +47,7 @@ LINK_DAYS = 3
 REQUESTER_SCOPE = "check-link"  # per account and requester's address (20 characters at most)
 ACCOUNT_SCOPE = "check-link-all"  # per account, from anywhere
 ASK_SCOPE = "check-ask"  # asks typed on the page, per address
+BROWSER_SCOPE = "check-browser"  # per account and known browser
 LINKS_PER_REQUESTER = 3  # in rate_limit.WINDOW (15 minutes)
 LINKS_PER_ACCOUNT = 10  # an hour
 ASKS_PER_ADDRESS = 5  # in rate_limit.WINDOW
@@ -97,19 +101,30 @@ class Sending:
     next_in: timedelta = timedelta(0)
 
 
+def _requester(request: HttpRequest, grown_up: GrownUp) -> tuple[str, str, bool]:
+    """Who asks, as the counts keep it: (scope, key, whether the account's hour counts
+    too): the owner's known browser, or anyone at the client's address."""
+    browser = known_browser.knows(request, grown_up.user_id)
+    if browser:
+        return BROWSER_SCOPE, f"user-{grown_up.pk}|{browser}", False
+    return REQUESTER_SCOPE, f"user-{grown_up.pk}|{rate_limit.address(request)}", True
+
+
 def send_limited(request: HttpRequest, grown_up: GrownUp) -> Sending:
     """Mail the link unless the limits hold it back (counted before it is sent, as
     rate_limit.reserve counts: tries arriving at once cannot pass together)."""
-    requester = f"user-{grown_up.pk}|{rate_limit.address(request)}"
-    mine = rate_limit.reserve(REQUESTER_SCOPE, requester, LINKS_PER_REQUESTER)
-    every = mine and rate_limit.reserve(
-        ACCOUNT_SCOPE, f"user-{grown_up.pk}", LINKS_PER_ACCOUNT, rate_limit.KEPT_FOR
-    )
+    scope, requester, shared = _requester(request, grown_up)
+    mine = rate_limit.reserve(scope, requester, LINKS_PER_REQUESTER)
+    every = mine
+    if mine and shared:
+        every = rate_limit.reserve(
+            ACCOUNT_SCOPE, f"user-{grown_up.pk}", LINKS_PER_ACCOUNT, rate_limit.KEPT_FOR
+        )
     if not every:
         rate_limit.release([mine] if mine else [])
         return last_sending(request, grown_up, sent=False)
     if not send_link(request, grown_up):
-        rate_limit.release([mine, every])  # nothing went: it does not count
+        rate_limit.release(sorted({mine, every}))  # nothing went: it does not count
         return Sending(sent=False, failed=True)
     return last_sending(request, grown_up, sent=True)
 
@@ -118,18 +133,16 @@ def last_sending(request: HttpRequest, grown_up: GrownUp, *, sent: bool = False)
     """When the account's last link went (within the hour the counts are kept), and how long
     until the limits let another go to this requester."""
     now = timezone.now()
+    scope, requester, shared = _requester(request, grown_up)
     account = _times(ACCOUNT_SCOPE, f"user-{grown_up.pk}", now - rate_limit.KEPT_FOR)
-    mine = _times(
-        REQUESTER_SCOPE,
-        f"user-{grown_up.pk}|{rate_limit.address(request)}",
-        now - rate_limit.WINDOW,
-    )
+    mine = _times(scope, requester, now - rate_limit.WINDOW)
     waits = [timedelta(0)]
     if len(mine) >= LINKS_PER_REQUESTER:
         waits.append(mine[-LINKS_PER_REQUESTER] + rate_limit.WINDOW - now)
-    if len(account) >= LINKS_PER_ACCOUNT:
+    if shared and len(account) >= LINKS_PER_ACCOUNT:
         waits.append(account[-LINKS_PER_ACCOUNT] + rate_limit.KEPT_FOR - now)
-    return Sending(sent=sent, last_at=account[-1] if account else None, next_in=max(waits))
+    last_at = max([*account[-1:], *mine[-1:]], default=None)
+    return Sending(sent=sent, last_at=last_at, next_in=max(waits))
 
 
 def _times(scope: str, key: str, since: datetime) -> list[datetime]:
