@@ -33,7 +33,7 @@ from urllib.parse import urlsplit, urlunsplit
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 SECRET_KEY = "benchmark-only-key-" + "k" * 50
-WORKERS = 3
+WORKERS = int(os.environ.get("WORKERS", "3"))  # as `make serve WORKERS=…`
 PORTS = range(18500, 18600)  # the benchmarks' own range on the shared machine
 
 HELLO_PROJECT = '''
