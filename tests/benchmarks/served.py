@@ -240,20 +240,92 @@ def app_server(
     front: bool = True,
     extra_env: dict | None = None,
 ) -> Iterator[Server]:
-    """The app as `make serve` runs it: migrate, collectstatic (into a throw-away
-    STATIC_ROOT), nginx in front of gunicorn tutor.wsgi (`front=False`: gunicorn alone);
-    `extra_env` adds settings (a mail server's EMAIL_PORT, say)."""
-    with tempfile.TemporaryDirectory(prefix="tutor-static-") as static_root:
-        env = dict(app_env(database_url), STATIC_ROOT=static_root, **(extra_env or {}))
-        if migrate:
-            manage(env, "migrate", "--noinput")
-        manage(env, "collectstatic", "--noinput")
-        process = _served("tutor.wsgi", port, env, ROOT, workers, front)
+    """The app as `make serve` runs it: migrate, collectstatic (each done once for the same
+    code: `_migrated`, `_collected`), nginx in front of gunicorn tutor.wsgi (`front=False`:
+    gunicorn alone); `extra_env` adds settings (a mail server's EMAIL_PORT, say)."""
+    env = dict(app_env(database_url), **(extra_env or {}))
+    if migrate:
+        _migrated(env, database_url)
+    env["STATIC_ROOT"] = _collected(env)
+    process = _served("tutor.wsgi", port, env, ROOT, workers, front)
+    try:
+        _wait_ready(process, f"http://127.0.0.1:{port}/healthz")
+        yield Server(port, process, env)
+    finally:
+        _stop(process)
+
+
+CACHE = ROOT / "var" / "bench-cache"
+
+
+def _tree_key(*folders: Path, suffix: str = "") -> str:
+    """A digest of every file below `folders` (.py files only with suffix=".py"), the
+    tests, the virtualenv and var/ left out, with Django's version."""
+    import hashlib
+
+    import django
+
+    digest = hashlib.sha256(django.__version__.encode())
+    skipped = {".venv", "var", "tests", "node_modules", "staticfiles", "__pycache__", ".git"}
+    for folder in folders:
+        for top, dirs, files in os.walk(folder):
+            dirs[:] = sorted(d for d in dirs if d not in skipped)
+            for name in sorted(f for f in files if f.endswith(suffix)):
+                path = Path(top, name)
+                digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _migrated(env: dict, database_url: str) -> None:
+    """migrate, or for a scratch SQLite file a copy of one migrated by the same code (the
+    app's .py files; var/bench-cache/): the benchmarks and their smoke runs migrate once."""
+    if not database_url.startswith("sqlite:///"):
+        manage(env, "migrate", "--noinput")
+        return
+    import sqlite3
+
+    target = Path(database_url.removeprefix("sqlite:///"))
+    template = CACHE / f"migrated-{_tree_key(ROOT, suffix='.py')}.sqlite3"
+    if template.exists():
+        shutil.copyfile(template, target)
+        return
+    manage(env, "migrate", "--noinput")
+    CACHE.mkdir(parents=True, exist_ok=True)
+    partial = template.with_suffix(f".{os.getpid()}.tmp")
+    source, copy = sqlite3.connect(target), sqlite3.connect(partial)
+    try:
+        source.backup(copy)  # the WAL's pages too: one plain file
+    finally:
+        source.close()
+        copy.close()
+    os.replace(partial, template)
+    _keep_newest("migrated-*.sqlite3")
+
+
+def _collected(env: dict) -> str:
+    """A STATIC_ROOT collected from the same static files and code (var/bench-cache/),
+    made once by collectstatic; the servers only read it."""
+    folder = CACHE / f"static-{_tree_key(ROOT / 'static', ROOT / 'tutor')}"
+    if not folder.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        partial = Path(tempfile.mkdtemp(prefix="static-", dir=CACHE))
+        manage(dict(env, STATIC_ROOT=str(partial)), "collectstatic", "--noinput")
         try:
-            _wait_ready(process, f"http://127.0.0.1:{port}/healthz")
-            yield Server(port, process, env)
-        finally:
-            _stop(process)
+            partial.rename(folder)
+        except OSError:  # another run was first
+            shutil.rmtree(partial, ignore_errors=True)
+        _keep_newest("static-????????????????")
+    return str(folder)
+
+
+def _keep_newest(pattern: str, keep: int = 3) -> None:
+    """The cache's `keep` newest entries of `pattern`; older code's go."""
+    entries = sorted(CACHE.glob(pattern), key=lambda path: path.stat().st_mtime, reverse=True)
+    for old in entries[keep:]:
+        if old.is_dir():
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            old.unlink(missing_ok=True)
 
 
 @contextmanager
