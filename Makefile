@@ -9,6 +9,7 @@ INSTALLED := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 3
+THREADS ?= 4
 APP_SERVERS ?= 1
 
 .PHONY: run test test-fast serve bench setup oidc-provider lint format messages check-curriculum check-practice lock clean
@@ -35,13 +36,14 @@ FAST_WORKERS ?= 2
 test-fast: setup
 	$(BIN)/pytest -q -n $(FAST_WORKERS) -m "not browser and not server and not slow"
 
-# The way a school runs it: nginx on HOST:PORT in front of gunicorn (on 127.0.0.1:PORT+1),
-# whitenoise serving compressed, hashed static files (deploy/serve.py; needs Debian's nginx).
+# The way a school runs it: nginx on HOST:PORT in front of gunicorn (on 127.0.0.1:PORT+1;
+# WORKERS processes of THREADS threads each, gthread), whitenoise serving compressed, hashed
+# static files (deploy/serve.py; needs Debian's nginx).
 # Needs SECRET_KEY and ALLOWED_HOSTS in the environment (see README).
 serve: setup
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput
-	$(PY) deploy/serve.py --host $(HOST) --port $(PORT) --workers $(WORKERS) --app-servers $(APP_SERVERS)
+	$(PY) deploy/serve.py --host $(HOST) --port $(PORT) --workers $(WORKERS) --threads $(THREADS) --app-servers $(APP_SERVERS)
 
 # The measurements of the README (each prints its figures; a run over a target goes on to
 # the next). Bounded: each script has a time limit; about 15 minutes in all on 2 cores.

@@ -1,13 +1,19 @@
 """Serve the app as production does: nginx on HOST:PORT in front of gunicorn on 127.0.0.1.
 
-    python deploy/serve.py [--host 127.0.0.1] [--port 8000] [--workers 3] [--app-servers 1]
+    python deploy/serve.py [--host 127.0.0.1] [--port 8000] [--workers 3] [--threads 4]
+                           [--app-servers 1] [--nginx-workers 1]
 
 `make serve` runs it after migrate and collectstatic. Gunicorn listens on 127.0.0.1 only
 (UPSTREAM_PORT, default PORT + 1); with `--app-servers N`, N gunicorns (each with
 --workers) on UPSTREAM_PORT … UPSTREAM_PORT + N - 1, and nginx sends each request to the
 next in turn (docs/servers-and-backups.md; on other machines, list their addresses in an
-nginx upstream the same way). nginx (Debian's package) buffers each request and each
-answer, so slow clients never hold a gunicorn worker. 127.0.0.1 is added to
+nginx upstream the same way). Each worker runs `--threads` threads (gunicorn's gthread
+worker; 1 is the sync worker) and keeps nginx's connections open between requests
+(`--keep-alive 5`, nginx's upstream `keepalive`), so a request does not pay a new
+connection on both sides. nginx runs one worker (`--nginx-workers`, `auto` for one per
+core: no measurable difference, and each worker would keep its own round robin).
+The figures that chose them: docs/performance.md. nginx (Debian's package) buffers each
+request and each answer, so slow clients never hold a gunicorn worker. 127.0.0.1 is added to
 TRUSTED_PROXIES, so the app reads the client's address from the X-Forwarded-For nginx
 writes (tutor/client_address.py). Both processes stop together (Ctrl-C, SIGTERM, or
 either one exiting). Only the standard library: this runs before Django is set up.
@@ -45,6 +51,7 @@ def nginx_config(
     access_log: str,
     app_servers: int = 1,
     tag_upstream: bool = False,
+    nginx_workers: str = "auto",
 ) -> str:
     # As root nginx runs its workers as another user; Debian's unprivileged one.
     user = "user nobody nogroup;" if os.geteuid() == 0 else ""
@@ -55,6 +62,7 @@ def nginx_config(
     header = "            add_header X-Upstream $upstream_addr always;" if tag_upstream else ""
     return TEMPLATE.read_text().format(
         user=user,
+        nginx_workers=nginx_workers,
         host=host,
         port=port,
         upstream_servers=servers,
@@ -80,6 +88,17 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         type=int,
         default=int(os.environ.get("APP_SERVERS", "1")),
         help="gunicorns behind nginx, each with --workers (default 1)",
+    )
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=int(os.environ.get("THREADS", "4")),
+        help="threads per gunicorn worker (default 4: gthread; 1: sync workers)",
+    )
+    parser.add_argument(
+        "--nginx-workers",
+        default=os.environ.get("NGINX_WORKERS", "1"),
+        help="nginx's worker_processes (default 1: its round robin alternates strictly)",
     )
     parser.add_argument(
         "--tag-upstream", action="store_true", help="answers name their app server (X-Upstream)"
@@ -109,6 +128,7 @@ def start(options: argparse.Namespace) -> tuple[list[subprocess.Popen], subproce
             access_log="off" if options.quiet else "/dev/stdout combined",
             app_servers=options.app_servers,
             tag_upstream=options.tag_upstream,
+            nginx_workers=options.nginx_workers,
         )
     )
     env = dict(os.environ, TRUSTED_PROXIES=trusted_proxies(os.environ.get("TRUSTED_PROXIES", "")))
@@ -121,6 +141,12 @@ def start(options: argparse.Namespace) -> tuple[list[subprocess.Popen], subproce
                 f"127.0.0.1:{upstream_port + number}",
                 "--workers",
                 str(options.workers),
+                "--threads",
+                str(options.threads),
+                # Longer than nginx keeps an idle upstream connection (nginx.conf), so
+                # gunicorn never closes one nginx is about to reuse.
+                "--keep-alive",
+                "5",
             ],
             cwd=options.chdir,
             env=env,

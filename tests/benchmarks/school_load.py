@@ -4,13 +4,16 @@ Run: .venv/bin/python tests/benchmarks/school_load.py [LESSONS] [STUDENTS] [ROUN
      DATABASE_URL=postgres://… .venv/bin/python tests/benchmarks/school_load.py (+ PostgreSQL)
 (defaults 40 lessons × 30 students, 3 rounds, the teachers' clicks spread over 10 s.)
 
-The app is served as `make serve` serves it (served.app_server: nginx in front of gunicorn
-with 3 workers, DEBUG off, a scratch database: SQLite always, PostgreSQL as well when
-DATABASE_URL names one), on 127.0.0.1 only. Set-up, not timed: LESSONS classes of STUDENTS
-with a teacher each and an open live lesson; every student signs in with their pictures
-and opens 「課堂」 (/live/), every teacher signs in and opens the presenter and the audience
-view. Then, timed, each lesson plays ROUNDS rounds of ROUND_SECONDS, its teacher's clicks
-STAGGER × lesson / LESSONS seconds after the first lesson's:
+The app is served as `make serve` serves it (served.app_server: nginx in front of gunicorn,
+3 workers of 4 threads, DEBUG off, a scratch database: SQLite always, PostgreSQL as well
+when DATABASE_URL names one), on 127.0.0.1 only; WORKERS, THREADS and NGINX_WORKERS in the
+environment change the servers as they change `make serve`'s. WORKER_TIMES=1 prints where
+the workers' time went, by kind of request (worker_times.py). Set-up, not timed: LESSONS
+classes of STUDENTS with a teacher each and an open live lesson; every student signs in
+with their pictures and opens 「課堂」 (/live/), every teacher signs in and opens the
+presenter and the audience view. Then, timed, each lesson plays ROUNDS rounds of
+ROUND_SECONDS, its teacher's clicks STAGGER × lesson / LESSONS seconds after the first
+lesson's:
 
 - the teacher puts a puzzle up (a knight move, then a yes-or-no question, in turn) and the
   browser follows the redirect to the presenter page, as a browser does;
@@ -45,7 +48,9 @@ import html
 import json
 import os
 import re
+import shutil
 import sys
+import tempfile
 import time
 import urllib.parse
 import zlib
@@ -55,15 +60,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.benchmarks import served, smoke
+from tests.benchmarks import served, smoke, worker_times
 from tests.benchmarks.answer_load import _manage
 
 PORT = smoke.port(18560)
-POLL_SECONDS = 2.0
-ROUND_SECONDS = smoke.size(18.0, 7.0)
-ANSWERS_FROM, ANSWERS_UNTIL = smoke.size((2.0, 10.0), (1.0, 3.0))  # after the puzzle is up
-REVEAL_AFTER = smoke.size(12.0, 4.5)
-POLL_AFTER = smoke.size(4.0, 2.5)
+# The smoke run keeps every step in the same order, four times faster (BENCH_SMOKE=1).
+POLL_SECONDS = smoke.size(2.0, 0.5)
+ROUND_SECONDS = smoke.size(18.0, 3.0)
+ANSWERS_FROM, ANSWERS_UNTIL = smoke.size((2.0, 10.0), (0.6, 1.4))  # after the puzzle is up
+REVEAL_AFTER = smoke.size(12.0, 2.0)
+POLL_AFTER = smoke.size(4.0, 1.0)
+START_AFTER = smoke.size(1.0, 0.2)  # from the set-up's end to the first click
 TIMEOUT = 10.0
 PASSWORD = "school load pass 42"
 ANSWER_P95_MS, POLL_P95_MS = 100, 50
@@ -453,7 +460,7 @@ async def school(port: int, seeds: list[dict], rounds: int, stagger: float) -> F
     teachers = await asyncio.gather(*[teacher_of(seed) for seed in seeds])
     print(f"  set-up: {sum(len(p) for p in phones)} phones and {len(teachers)} teachers in")
     lessons = [Lesson(n, seed, stagger * n / len(seeds), rounds) for n, seed in enumerate(seeds)]
-    began = time.monotonic() + 1.0
+    began = time.monotonic() + START_AFTER
     # Polls counted while every lesson is under way: from the last one's start to the
     # first one's end.
     window = (began + stagger, began + rounds * ROUND_SECONDS)
@@ -485,9 +492,14 @@ def cpu_seconds(pids: list[int]) -> float:
 
 
 def run(label: str, database_url: str | None, lessons: int, students: int, rounds: int, stagger):
+    times = tempfile.mkdtemp(prefix="worker-times-") if os.environ.get("WORKER_TIMES") else None
+    extra = {}
+    if times:  # each gunicorn worker notes where its time went (worker_times.py)
+        config = Path(__file__).with_name("worker_times.py")
+        extra = {"GUNICORN_CMD_ARGS": f"--config {config}", "WORKER_TIMES_DIR": times}
     with (
         served.scratch_database(database_url) as scratch,
-        served.app_server(PORT, scratch) as app,
+        served.app_server(PORT, scratch, extra_env=extra) as app,
     ):
         tag = str(time.time_ns())
         code = SEED % {"lessons": lessons, "students": students, "tag": tag, "password": PASSWORD}
@@ -504,6 +516,10 @@ def run(label: str, database_url: str | None, lessons: int, students: int, round
         classes = [seed["classroom"] for seed in seeds]
         count = _manage(app.env, "shell", "-c", COUNT % {"classes": classes})
         stored = json.loads(count.strip().splitlines()[-1])
+    if times:  # written by the workers as they exit, so once the server has stopped
+        print(f"{label}: the gunicorn workers' time, set-up included:")
+        print("\n".join(worker_times.table(times)))
+        shutil.rmtree(times, ignore_errors=True)
     return report(
         label,
         figures,
@@ -578,10 +594,13 @@ def main() -> int:
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 3
     stagger = float(sys.argv[4]) if len(sys.argv) > 4 else 10.0
     load1, load5, _ = os.getloadavg()
+    threads = os.environ.get("THREADS", "4")  # deploy/serve.py's defaults
     print(
         f"school: {lessons} live lessons × {students} students, {rounds} rounds of "
-        f"{ROUND_SECONDS:g} s, teachers' clicks spread over {stagger:g} s; nginx + gunicorn "
-        f"3 workers; load average {load1:.2f} {load5:.2f} on {os.cpu_count()} cores"
+        f"{ROUND_SECONDS:g} s, teachers' clicks spread over {stagger:g} s; nginx "
+        f"({os.environ.get('NGINX_WORKERS', '1')} worker(s)) + gunicorn {served.WORKERS} "
+        f"workers × {threads} thread(s); load average {load1:.2f} {load5:.2f} on "
+        f"{os.cpu_count()} cores"
     )
     ok = run("SQLite", None, lessons, students, rounds, stagger)
     postgres = os.environ.get("DATABASE_URL", "")

@@ -41,7 +41,8 @@ from tests.benchmarks import smoke
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 SECRET_KEY = "benchmark-only-key-" + "k" * 50
-WORKERS = smoke.size(3, 1)  # as make serve; one at a smoke run's size (1.3 s CPU each to start)
+# As `make serve WORKERS=…` (3); one at a smoke run's size (1.3 s of CPU each to start).
+WORKERS = int(os.environ.get("WORKERS") or smoke.size(3, 1))
 PORTS = range(18500, 18600)  # the benchmarks' own range on the shared machine
 
 HELLO_PROJECT = '''
@@ -267,6 +268,11 @@ def _kept(name: str, make) -> Path:
     return kept
 
 
+# What collectstatic's output depends on: the files it collects, and the storage that writes
+# them (tutor/static_storage.py, the settings).
+STATIC_SOURCES = ("static/**/*", "*/static/**/*", "tutor/*.py")
+
+
 def collected_static(env: dict) -> str:
     """A STATIC_ROOT holding what collectstatic collects for `env`, collected once for the
     tree's static sources."""
@@ -274,7 +280,7 @@ def collected_static(env: dict) -> str:
     def collect(folder: Path) -> None:
         manage(dict(env, STATIC_ROOT=str(folder)), "collectstatic", "--noinput")
 
-    return str(_kept(f"tutor-static-{_fingerprint(('static/**/*', '*/static/**/*'))}", collect))
+    return str(_kept(f"tutor-static-{_fingerprint(STATIC_SOURCES)}", collect))
 
 
 def migrate(env: dict) -> None:

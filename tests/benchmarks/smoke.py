@@ -37,6 +37,9 @@ def port(default: int, skip: int = 0) -> int:
         return default
     for candidate in allowed:
         with socket.socket() as probe:
+            # As nginx and gunicorn bind: a port whose last connections linger in TIME_WAIT
+            # (a server that just stopped) is free for them.
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             try:
                 probe.bind(("127.0.0.1", candidate))
             except OSError:

@@ -1,6 +1,7 @@
 """In Chromium: a school's administrator imports its rosters (a file with a mistake first:
 the problems by row, nothing written; then the right file, previewed, confirmed), and
-looks at the school's page and the new school year's (phone and desk widths, axe)."""
+looks at the school's page, the new school year's and an archived class's (phone and desk
+widths, axe)."""
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -73,3 +74,16 @@ def test_an_administrator_previews_and_confirms_a_schools_rosters(
     page.get_by_role("button", name="開始新學年").click()
     expect(page.locator("[data-delete-on]")).to_have_count(1)
     look(page, axe, screenshot_dir, "school-page-archived")
+
+    # One archived class: last year's 三年一班, read-only, its seats and their progress.
+    page.get_by_role("link", name="三年一班").click()
+    expect(page.locator("h1")).to_contain_text("三年一班")
+    expect(page.locator("[data-seat-row]")).to_have_count(2)
+    expect(page.locator("[data-read-only]")).to_be_visible()
+    expect(page.locator("main form")).to_have_count(0)
+    look(page, axe, screenshot_dir, "school-archived-class")
+    page.get_by_role("link", name="學校的頁面").click()
+    page.get_by_role("link", name="六年一班").click()
+    expect(page.locator("[data-seat-row]")).to_have_count(1)
+    expect(page.locator("[data-delete-on]")).to_be_visible()
+    look(page, axe, screenshot_dir, "school-archived-graduates")

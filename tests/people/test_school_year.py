@@ -179,7 +179,7 @@ def test_graduates_are_deleted_after_the_date_and_completely(
     # A graduate no longer signs in; the school can still download their progress.
     assert Client().get(reverse("people:pick_name", args=[sixth.join_code])).status_code == 404
     assert Client().post(reverse("people:badge", args=[graduate.badge_token])).status_code == 404
-    grid = signed_in(admin).get(reverse("people:graduates_progress", args=[sixth.pk]))
+    grid = signed_in(admin).get(reverse("people:archived_progress", args=[sixth.pk]))
     assert "大雄" in b"".join(grid.streaming_content).decode("utf-8")
 
     for not_yet in (day - timedelta(days=1), day):

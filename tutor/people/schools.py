@@ -4,7 +4,8 @@ new school year (tutor.people.school_year) and last years' classes.
 
 A teacher who makes a school is its first administrator; an administrator adds the
 school's other teacher accounts by username. Every page answers 404 to anybody who is
-not an administrator of the school.
+not an administrator of the school, but one archived class's page and its progress CSV,
+which its own teacher sees too (`archived_class_for`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from tutor.people import reports, roster_export, roster_import, school_year
 from tutor.people.exports import csv_response, grid_rows
+from tutor.people.lesson_index import all_lessons
 from tutor.people.models import Classroom, School, SchoolTeacher
 from tutor.people.permissions import grown_up_required
 from tutor.people.roster_files import MAX_FILE_BYTES, Roster, Upload, read_upload
@@ -199,16 +201,78 @@ def export_roster(request: HttpRequest, school_id: int, kind: str) -> HttpRespon
     return _download(zipped, "application/zip", f"{name}-oneroster.zip")
 
 
+def archived_class_for(user, classroom_id: int) -> Classroom:
+    """An archived class, for its teacher or an administrator of its school; 404 for anybody
+    else, and for a class that is not archived (its own pages show it)."""
+    classroom = get_object_or_404(Classroom, pk=classroom_id, archived_at__isnull=False)
+    if classroom.teacher_id == user.pk:
+        return classroom
+    admins = SchoolTeacher.objects.filter(school_id=classroom.school_id, user=user, is_admin=True)
+    if classroom.school_id is None or not admins.exists():
+        raise Http404("no such archived class")
+    return classroom
+
+
+def archived_members(classroom: Classroom) -> list[tuple[int, reports.ClassMember]]:
+    """(seat number, student) of an archived class in seat order, as far as they still
+    exist: a graduated class still has its students (until `delete_on` has passed); last
+    year's copy of a promoted class has its seats, each naming a student now in another
+    class (a student deleted since takes their seat along)."""
+    if classroom.delete_on is not None:
+        rows = classroom.students.order_by("seat_number", "pk").values_list(
+            "seat_number", "pk", "learner_id", "learner__nickname"
+        )
+    else:
+        rows = classroom.seats.order_by("seat_number", "pk").values_list(
+            "seat_number", "student_id", "student__learner_id", "student__learner__nickname"
+        )
+    return [(seat, reports.ClassMember(*member)) for seat, *member in rows]
+
+
 @require_safe
 @grown_up_required
-def graduates_progress(request: HttpRequest, classroom_id: int) -> HttpResponse:
-    """A graduated class's grid CSV (the class grid's columns), to keep before the date."""
-    classroom = get_object_or_404(
-        Classroom, pk=classroom_id, archived_at__isnull=False, delete_on__isnull=False
+def archived_class(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    """One archived class, read-only: its seats, each student's progress (puzzles solved of
+    all, stars), the progress CSV while anybody's data is left."""
+    classroom = archived_class_for(request.user, classroom_id)
+    members = archived_members(classroom)
+    lessons = all_lessons()
+    grid = reports.class_grid([member for _seat, member in members], lessons)
+    seats = [
+        {
+            "seat": seat,
+            "nickname": row.student.nickname,
+            "solved": sum(cell.progress.solved for cell in row.cells),
+            "stars": sum(cell.progress.stars for cell in row.cells),
+        }
+        for (seat, _member), row in zip(members, grid, strict=True)
+    ]
+    is_admin = classroom.school_id is not None and (
+        SchoolTeacher.objects.filter(
+            school_id=classroom.school_id, user=request.user, is_admin=True
+        ).exists()
     )
-    school_for_admin(request.user, classroom.school_id or 0)
-    rows = grid_rows(reports.class_members(classroom))
-    return csv_response(f"graduates-{classroom.pk}-grid.csv", rows)
+    context = {
+        "classroom": classroom,
+        "seats": seats,
+        "puzzles": sum(len(lesson.puzzle_ids) for lesson in lessons),
+        "is_admin": is_admin,
+    }
+    return render(request, "people/archived_class.html", context)
+
+
+@require_safe
+@grown_up_required
+def archived_progress(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    """An archived class's grid CSV (the class grid's columns), while anybody's data is left:
+    a graduated class's before its date, last year's copy of a promoted class's while its
+    students are kept."""
+    classroom = archived_class_for(request.user, classroom_id)
+    members = [member for _seat, member in archived_members(classroom)]
+    if not members:
+        raise Http404("nobody's data is left in this class")
+    rows = grid_rows(members)
+    return csv_response(f"archive-{classroom.pk}-{classroom.school_year}-grid.csv", rows)
 
 
 @grown_up_required
