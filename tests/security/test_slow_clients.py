@@ -5,10 +5,16 @@ one byte every 2 s while /healthz is asked every 0.2 s for 4 s. Gunicorn alone d
 answer at all while 3 of them were connected.
 """
 
+from tests.security import attack
 from tests.security.slow_clients import run
 
+# Its own ports: the security range is shared out among the scripts' smoke runs
+# (test_smoke.py), which may run at the same time in other pytest-xdist workers.
+PORTS = range(19000, 19010)
 
-def test_healthz_answers_at_once_while_3_and_100_clients_trickle_their_requests(db):
+
+def test_healthz_answers_at_once_while_3_and_100_clients_trickle_their_requests(db, monkeypatch):
+    monkeypatch.setattr(attack, "PORTS", PORTS)
     results = run(seconds=4, counts=[3, 100], fronts=(True,))
     for figures in results:
         assert figures["connected"] == figures["clients"], figures
