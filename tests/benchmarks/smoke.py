@@ -4,13 +4,17 @@
 (`size(full, tiny)`); the figures it prints then mean nothing, but every line of the
 script has run. `BENCH_PORTS=19300-19399` makes a script that has a fixed port take the
 first free one of that range instead (`port(default)`), so two runs at once do not meet.
-`tests/benchmarks/test_smoke.py` runs each script this way.
+`tests/benchmarks/test_smoke.py` and `tests/security/test_smoke.py` run each script this
+way (`run_tiny`).
 """
 
 from __future__ import annotations
 
 import os
 import socket
+import subprocess
+import sys
+from pathlib import Path
 
 SMOKE = os.environ.get("BENCH_SMOKE") == "1"
 
@@ -48,3 +52,30 @@ def port(default: int, skip: int = 0) -> int:
             return candidate
         skip -= 1
     raise RuntimeError(f"no free port in BENCH_PORTS={os.environ['BENCH_PORTS']}")
+
+
+ROOT = Path(__file__).resolve().parents[2]
+PYTHON = str(ROOT / ".venv" / "bin" / "python") if (ROOT / ".venv").exists() else sys.executable
+
+
+def run_tiny(
+    script: Path, arguments: list[str], ports: range, extra: dict | None = None, timeout=600
+) -> tuple[subprocess.CompletedProcess, str]:
+    """`script` run as `make bench` runs it (its own process, the repository's Python) at a
+    smoke run's size (BENCH_SMOKE=1) on its own `ports` (BENCH_PORTS), without pytest's
+    settings: the finished process, and a report of its exit and the ends of its output."""
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("PYTEST_", "DJANGO_SETTINGS_MODULE"))
+    }
+    env.update(extra or {}, BENCH_SMOKE="1", BENCH_PORTS=f"{ports.start}-{ports.stop - 1}")
+    done = subprocess.run(
+        [PYTHON, str(script), *arguments],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    return done, f"exit {done.returncode}\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"

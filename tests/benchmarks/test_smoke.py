@@ -9,10 +9,7 @@ take it there, as they do under `make bench`. Marked `server` and `slow` by fold
 (tests/conftest.py).
 """
 
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -22,7 +19,6 @@ from tests.benchmarks.answer_load import free_port
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-PYTHON = str(ROOT / ".venv" / "bin" / "python") if (ROOT / ".venv").exists() else sys.executable
 DJANGO = {"DJANGO_SETTINGS_MODULE": "tests.settings", "PYTHONPATH": str(ROOT)}
 LIBRARIES = {
     "__init__.py",
@@ -106,21 +102,7 @@ def test_the_script_prints_its_figure_at_a_tiny_size(script):
     arguments, extra, figure, ran = SCRIPTS[script]
     ports = ports_of(script)
     arguments = [str(free_port(ports)) if a == "{port}" else a for a in arguments]
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(("PYTEST_", "DJANGO_SETTINGS_MODULE"))
-    }
-    env.update(extra, BENCH_SMOKE="1", BENCH_PORTS=f"{ports.start}-{ports.stop - 1}")
-    done = subprocess.run(
-        [PYTHON, str(HERE / script), *arguments],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    report = f"exit {done.returncode}\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    done, report = smoke.run_tiny(HERE / script, arguments, ports, extra)
     assert "Traceback" not in done.stderr, report
     assert done.returncode in ran, report
     assert re.search(figure, done.stdout, re.MULTILINE), report

@@ -19,17 +19,14 @@ import os
 import re
 import shutil
 import socket
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.benchmarks import smoke
 from tests.security import postgres_restart
 
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parents[1]
-PYTHON = str(ROOT / ".venv" / "bin" / "python") if (ROOT / ".venv").exists() else sys.executable
 LIBRARIES = {"__init__.py", "attack.py"}
 SECURITY_PORTS = range(18900, 19000)  # attack.PORTS
 POSTGRES_PORTS = range(8600, 8700)  # the private PostgreSQL of postgres_restart.py
@@ -130,24 +127,8 @@ def test_the_script_prints_its_figure_at_a_tiny_size(script):
         pytest.skip(missing)
     arguments = [str(_free(POSTGRES_PORTS)) if a == "{postgres_port}" else a for a in arguments]
     ports = ports_of(script)
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(("PYTEST_", "DJANGO_SETTINGS_MODULE"))
-    }
-    env.update(
-        BENCH_SMOKE="1",  # one gunicorn worker (two for killed_worker.py): attack.served_app
-        BENCH_PORTS=f"{ports.start}-{ports.stop - 1}",
-    )
-    done = subprocess.run(
-        [PYTHON, str(HERE / script), *arguments],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    report = f"exit {done.returncode}\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    # One gunicorn worker (two for killed_worker.py): attack.served_app.
+    done, report = smoke.run_tiny(HERE / script, arguments, ports, timeout=300)
     assert "Traceback" not in done.stderr, report
     assert done.returncode == 0, report
     assert re.search(figure, done.stdout, re.MULTILINE), report
