@@ -9,7 +9,7 @@ INSTALLED := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 3
-THREADS ?= 4
+THREADS ?= 1
 APP_SERVERS ?= 1
 
 .PHONY: run test test-fast serve bench setup oidc-provider lint format messages check-curriculum check-practice lock clean
@@ -37,7 +37,7 @@ test-fast: setup
 	$(BIN)/pytest -q -n $(FAST_WORKERS) -m "not browser and not server and not slow"
 
 # The way a school runs it: nginx on HOST:PORT in front of gunicorn (on 127.0.0.1:PORT+1;
-# WORKERS processes of THREADS threads each, gthread), whitenoise serving compressed, hashed
+# WORKERS processes, sync workers; THREADS > 1: gthread), whitenoise serving compressed, hashed
 # static files (deploy/serve.py; needs Debian's nginx).
 # Needs SECRET_KEY and ALLOWED_HOSTS in the environment (see README).
 serve: setup

@@ -1,22 +1,24 @@
 """Serve the app as production does: nginx on HOST:PORT in front of gunicorn on 127.0.0.1.
 
-    python deploy/serve.py [--host 127.0.0.1] [--port 8000] [--workers 3] [--threads 4]
+    python deploy/serve.py [--host 127.0.0.1] [--port 8000] [--workers 3] [--threads 1]
                            [--app-servers 1] [--nginx-workers 1]
 
 `make serve` runs it after migrate and collectstatic. Gunicorn listens on 127.0.0.1 only
 (UPSTREAM_PORT, default PORT + 1); with `--app-servers N`, N gunicorns (each with
 --workers) on UPSTREAM_PORT … UPSTREAM_PORT + N - 1, and nginx sends each request to the
 next in turn (docs/servers-and-backups.md; on other machines, list their addresses in an
-nginx upstream the same way). Each worker runs `--threads` threads (gunicorn's gthread
-worker; 1 is the sync worker) and keeps nginx's connections open between requests
-(`--keep-alive 5`, nginx's upstream `keepalive`), so a request does not pay a new
-connection on both sides. nginx runs one worker (`--nginx-workers`, `auto` for one per
-core: no measurable difference, and each worker would keep its own round robin).
-The figures that chose them: docs/performance.md. nginx (Debian's package) buffers each
-request and each answer, so slow clients never hold a gunicorn worker. 127.0.0.1 is added to
-TRUSTED_PROXIES, so the app reads the client's address from the X-Forwarded-For nginx
-writes (tutor/client_address.py). Both processes stop together (Ctrl-C, SIGTERM, or
-either one exiting). Only the standard library: this runs before Django is set up.
+nginx upstream the same way). Each worker serves one request at a time (gunicorn's sync
+worker); with `--threads` above 1, that many threads (gunicorn's gthread worker), which
+keep nginx's connections open between requests (`--keep-alive 5`, nginx's upstream
+`keepalive`). Sync is the default: on a quiet 2-core machine it answered a whole school
+and the move answer faster than 4 threads. nginx runs one worker (`--nginx-workers`,
+`auto` for one per core: no measurable difference, and each worker would keep its own
+round robin). The figures that chose them: docs/performance.md. nginx (Debian's package)
+buffers each request and each answer, so slow clients never hold a gunicorn worker.
+127.0.0.1 is added to TRUSTED_PROXIES, so the app reads the client's address from the
+X-Forwarded-For nginx writes (tutor/client_address.py). Both processes stop together
+(Ctrl-C, SIGTERM, or either one exiting). Only the standard library: this runs before
+Django is set up.
 """
 
 from __future__ import annotations
@@ -92,8 +94,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--threads",
         type=int,
-        default=int(os.environ.get("THREADS", "4")),
-        help="threads per gunicorn worker (default 4: gthread; 1: sync workers)",
+        default=int(os.environ.get("THREADS", "1")),
+        help="threads per gunicorn worker (default 1: sync workers; more: gthread)",
     )
     parser.add_argument(
         "--nginx-workers",

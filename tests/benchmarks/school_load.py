@@ -5,7 +5,7 @@ Run: .venv/bin/python tests/benchmarks/school_load.py [LESSONS] [STUDENTS] [ROUN
 (defaults 40 lessons × 30 students, 3 rounds, the teachers' clicks spread over 10 s.)
 
 The app is served as `make serve` serves it (served.app_server: nginx in front of gunicorn,
-3 workers of 4 threads, DEBUG off, a scratch database: SQLite always, PostgreSQL as well
+3 sync workers, DEBUG off, a scratch database: SQLite always, PostgreSQL as well
 when DATABASE_URL names one), on 127.0.0.1 only; WORKERS, THREADS and NGINX_WORKERS in the
 environment change the servers as they change `make serve`'s. WORKER_TIMES=1 prints where
 the workers' time went, by kind of request (worker_times.py). Set-up, not timed: LESSONS
@@ -594,7 +594,7 @@ def main() -> int:
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 3
     stagger = float(sys.argv[4]) if len(sys.argv) > 4 else 10.0
     load1, load5, _ = os.getloadavg()
-    threads = os.environ.get("THREADS", "4")  # deploy/serve.py's defaults
+    threads = os.environ.get("THREADS", "1")  # deploy/serve.py's defaults
     print(
         f"school: {lessons} live lessons × {students} students, {rounds} rounds of "
         f"{ROUND_SECONDS:g} s, teachers' clicks spread over {stagger:g} s; nginx "
