@@ -4,7 +4,7 @@
   database created beside the one DATABASE_URL names, dropped afterwards);
 - `prepare()`: what `make serve` does before it starts (migrate, collectstatic), each done
   once per machine and kept in the temp folder: the static files collected once for the
-  tree's static sources, a SQLite database migrated once for its migrations and copied (a
+  tree's static sources, a SQLite database migrated once for its code and migrations and copied (a
   PostgreSQL one is migrated each time);
 - `app_server()`: the app as `make serve` runs it (migrate, collectstatic, nginx in front of
   gunicorn with 3 workers: deploy/serve.py, DEBUG off) on 127.0.0.1; `front=False` leaves
@@ -285,7 +285,7 @@ def collected_static(env: dict) -> str:
 
 def migrate(env: dict) -> None:
     """`migrate` on `env`'s database; a SQLite one is a copy of one migrated once for the
-    tree's migrations."""
+    tree's code and migrations."""
     url = env["DATABASE_URL"]
     if not url.startswith("sqlite:///"):
         manage(env, "migrate", "--noinput")

@@ -19,7 +19,6 @@ from __future__ import annotations
 import email
 import http.cookiejar
 import re
-import socket
 import socketserver
 import sqlite3
 import threading
@@ -30,7 +29,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from tests.benchmarks import served, smoke
+from tests.benchmarks import answer_load, served, smoke
 
 # The security scripts' own range on the shared machine; BENCH_PORTS narrows it (the smoke
 # test gives each script its own slice, tests/security/test_smoke.py).
@@ -39,14 +38,8 @@ PASSWORD = "the right pass phrase 42"
 
 
 def free_port() -> int:
-    for port in PORTS:
-        with socket.socket() as sock:
-            try:
-                sock.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise RuntimeError("no free port in the security scripts' range")
+    """The first port of the security range (PORTS, read at each call) free on 127.0.0.1."""
+    return answer_load.free_port(PORTS)
 
 
 # --- a mail server that keeps what it is sent ------------------------------------------

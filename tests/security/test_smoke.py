@@ -18,12 +18,12 @@ by folder (tests/conftest.py).
 import os
 import re
 import shutil
-import socket
 from pathlib import Path
 
 import pytest
 
 from tests.benchmarks import smoke
+from tests.benchmarks.answer_load import free_port
 from tests.security import postgres_restart
 
 HERE = Path(__file__).resolve().parent
@@ -98,17 +98,6 @@ def ports_of(script: str) -> range:
     return range(start, start + width)
 
 
-def _free(ports: range) -> int:
-    for port in ports:
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise RuntimeError(f"no free port in {ports}")
-
-
 def _private_postgres_missing() -> str | None:
     """Why postgres_restart.py cannot run here, or None."""
     if os.geteuid() != 0:
@@ -125,7 +114,7 @@ def test_the_script_prints_its_figure_at_a_tiny_size(script):
     arguments, figure = SCRIPTS[script]
     if script == "postgres_restart.py" and (missing := _private_postgres_missing()):
         pytest.skip(missing)
-    arguments = [str(_free(POSTGRES_PORTS)) if a == "{postgres_port}" else a for a in arguments]
+    arguments = [str(free_port(POSTGRES_PORTS)) if a == "{postgres_port}" else a for a in arguments]
     ports = ports_of(script)
     # One gunicorn worker (two for killed_worker.py): attack.served_app.
     done, report = smoke.run_tiny(HERE / script, arguments, ports, timeout=300)
