@@ -205,12 +205,19 @@ def archived_class_for(user, classroom_id: int) -> Classroom:
     """An archived class, for its teacher or an administrator of its school; 404 for anybody
     else, and for a class that is not archived (its own pages show it)."""
     classroom = get_object_or_404(Classroom, pk=classroom_id, archived_at__isnull=False)
-    if classroom.teacher_id == user.pk:
-        return classroom
-    admins = SchoolTeacher.objects.filter(school_id=classroom.school_id, user=user, is_admin=True)
-    if classroom.school_id is None or not admins.exists():
+    if classroom.teacher_id != user.pk and not _is_school_admin(user, classroom):
         raise Http404("no such archived class")
     return classroom
+
+
+def _is_school_admin(user, classroom: Classroom) -> bool:
+    """Whether `user` administers the school that owns `classroom` (none: False)."""
+    return (
+        classroom.school_id is not None
+        and (
+            SchoolTeacher.objects.filter(school_id=classroom.school_id, user=user, is_admin=True)
+        ).exists()
+    )
 
 
 def archived_members(classroom: Classroom) -> list[tuple[int, reports.ClassMember]]:
@@ -247,16 +254,11 @@ def archived_class(request: HttpRequest, classroom_id: int) -> HttpResponse:
         }
         for (seat, _member), row in zip(members, grid, strict=True)
     ]
-    is_admin = classroom.school_id is not None and (
-        SchoolTeacher.objects.filter(
-            school_id=classroom.school_id, user=request.user, is_admin=True
-        ).exists()
-    )
     context = {
         "classroom": classroom,
         "seats": seats,
         "puzzles": sum(len(lesson.puzzle_ids) for lesson in lessons),
-        "is_admin": is_admin,
+        "is_admin": _is_school_admin(request.user, classroom),
     }
     return render(request, "people/archived_class.html", context)
 
