@@ -14,7 +14,10 @@ class Review(models.Model):
     cleared). ``reason`` is the code of the rule broken at the last miss.
     """
 
-    learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="reviews")
+    # No index of its own: the unique (learner, rule) and (learner, due_at) lead with it.
+    learner = models.ForeignKey(
+        Learner, on_delete=models.CASCADE, related_name="reviews", db_index=False
+    )
     rule = models.CharField(max_length=40)
     step = models.PositiveSmallIntegerField(default=0)
     streak = models.PositiveSmallIntegerField(default=0)
