@@ -61,7 +61,7 @@ def nginx_config(
         f"        server 127.0.0.1:{upstream_port + number};" for number in range(app_servers)
     )
     # Which app server answered, for the two-server test (never on by default).
-    header = "            add_header X-Upstream $upstream_addr always;" if tag_upstream else ""
+    header = "        add_header X-Upstream $upstream_addr always;" if tag_upstream else ""
     return TEMPLATE.read_text().format(
         user=user,
         nginx_workers=nginx_workers,

@@ -234,3 +234,18 @@ def test_nginx_sends_requests_to_both_app_servers_in_turn(two_servers):
         + ", ".join(f"{server} {count}" for server, count in sorted(counts.items()))
         + f"; 40 /healthz in {seconds * 1000:.0f} ms"
     )
+
+
+def test_static_files_leave_the_pages_policies_to_the_page(two_servers):
+    page = requests.get(two_servers["front"] + "/lessons/castling/", timeout=10)
+    assert page.status_code == 200
+    assert page.headers["Referrer-Policy"] == "same-origin"
+    assert page.headers["Cross-Origin-Opener-Policy"] == "same-origin"
+    stylesheet = re.search(r'href="(/static/css/site\.[0-9a-f]+\.css)"', page.text).group(1)
+    sent = requests.get(two_servers["front"] + stylesheet, timeout=10)
+    assert sent.status_code == 200
+    assert sent.headers["Content-Type"].startswith("text/css")
+    assert sent.headers["X-Content-Type-Options"] == "nosniff"
+    assert "X-Upstream" in sent.headers  # the server block's headers still reach it
+    assert "Referrer-Policy" not in sent.headers
+    assert "Cross-Origin-Opener-Policy" not in sent.headers
