@@ -102,3 +102,26 @@ def test_a_teacher_unlocks_and_then_deletes_a_class_and_the_account(
     expect(page.get_by_role("link", name="大人登入")).to_be_visible()
     assert not get_user_model().objects.exists()
     assert not Learner.objects.exists()  # the teacher's own progress went too
+
+
+def test_a_parent_changes_the_account_password_from_the_parents_page(
+    page: Page, live_server, axe, screenshot_dir
+):
+    base = live_server.url
+    sign_up(page, base, "mum@example.org")
+    page.get_by_role("link", name="更改帳號密碼").click()
+    expect(page.locator("h1")).to_have_text("更改帳號密碼")
+    look(page, axe, screenshot_dir, "people-change-password")
+    page.locator("#id_old_password").fill("not it")
+    page.locator("#id_new_password1").fill("a brand new pass phrase")
+    page.locator("#id_new_password2").fill("a brand new pass phrase")
+    page.get_by_role("button", name="儲存新密碼").click()
+    expect(page.get_by_text("你的舊密碼不正確")).to_be_visible()
+    page.locator("#id_old_password").fill(PASSWORD)
+    page.locator("#id_new_password1").fill("a brand new pass phrase")
+    page.locator("#id_new_password2").fill("a brand new pass phrase")
+    page.get_by_role("button", name="儲存新密碼").click()
+    expect(page.locator("main [role=status]")).to_have_text("新密碼已儲存")
+    look(page, axe, screenshot_dir, "people-password-changed")
+    page.get_by_role("link", name="返回").click()
+    expect(page.locator("h1")).to_have_text("家長區")

@@ -142,13 +142,19 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     def form_valid(self, form):
         response = super().form_valid(form)
         user = form.user
-        if user.email:
-            body = loader.render_to_string(
-                "people/password_changed_email.txt", {"user": user}, self.request
-            )
-            subject = gettext("Your password was changed")
-            try:
-                EmailMultiAlternatives(subject, body, None, [user.email]).send()
-            except (smtplib.SMTPException, OSError):
-                logger.exception("password changed: the mail to account %s failed", user.pk)
+        tell_the_owner(self.request, user, by_link=True)
         return known_browser.remember(self.request, response, user)
+
+
+def tell_the_owner(request, user, *, by_link: bool) -> None:
+    """A mail to the account's address (if it has one) that its password was just changed,
+    with a link to reset it: the owner learns of a change they did not make."""
+    if not user.email:
+        return
+    context = {"user": user, "by_link": by_link}
+    body = loader.render_to_string("people/password_changed_email.txt", context, request)
+    subject = gettext("Your password was changed")
+    try:
+        EmailMultiAlternatives(subject, body, None, [user.email]).send()
+    except (smtplib.SMTPException, OSError):
+        logger.exception("password changed: the mail to account %s failed", user.pk)
