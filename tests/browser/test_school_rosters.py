@@ -3,6 +3,8 @@ the problems by row, nothing written; then the right file, previewed, confirmed)
 looks at the school's page, the new school year's and an archived class's (phone and desk
 widths, axe)."""
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -87,3 +89,16 @@ def test_an_administrator_previews_and_confirms_a_schools_rosters(
     expect(page.locator("[data-seat-row]")).to_have_count(1)
     expect(page.locator("[data-delete-on]")).to_be_visible()
     look(page, axe, screenshot_dir, "school-archived-graduates")
+
+    # 老師區 lists last year's classes quietly, each with its page and its progress CSV.
+    page.get_by_role("link", name="我的所有班級").click()
+    past = page.locator("[data-past-class]")
+    expect(past).to_have_count(3)
+    expect(past.nth(0)).to_have_text("301 · 114 學年度 · 進度（CSV）")
+    expect(past.nth(1)).to_have_text("三年一班 · 114 學年度 · 進度（CSV）")
+    expect(past.nth(2)).to_have_text(
+        re.compile(r"^六年一班 · 114 學年度 · 已畢業：[-\d]+ 之後刪除 · 進度（CSV）$")
+    )
+    look(page, axe, screenshot_dir, "teacher-home-past-classes")
+    past.nth(1).get_by_role("link", name="三年一班").click()
+    expect(page.locator("[data-seat-row]")).to_have_count(2)
