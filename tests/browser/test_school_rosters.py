@@ -12,7 +12,10 @@ from tests.browser.conftest import PASSWORD, assert_no_axe_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 WIDTHS = (375, 1280)
-GOOD = "班級,座號,姓名\n三年一班,1,王小明\n三年一班,2,李小華\n301,1,陳大同\n六年一班,1,林美美\n"
+GOOD = (
+    "班級,座號,姓名,學校帳號\n三年一班,1,王小明,edu-tw:s-2001\n"
+    "三年一班,2,李小華,li.xiaohua.2015@guangming.tp.edu.tw\n301,1,陳大同,\n六年一班,1,林美美,\n"
+)
 BAD = "班級,座號,姓名\n三年一班,1,王小明\n三年一班,1,李小華\n"
 
 
@@ -60,6 +63,7 @@ def test_an_administrator_previews_and_confirms_a_schools_rosters(
     page.get_by_label("檔案（可選多個）").set_input_files(good)
     page.get_by_role("button", name="預覽").click()
     expect(page.locator('[data-count="new-students"]')).to_have_text("新學生 4 位")
+    expect(page.locator("[data-account]")).to_have_count(2)
     look(page, axe, screenshot_dir, "school-import-preview")
     assert Student.objects.count() == 0
     page.get_by_role("button", name="確定匯入").click()

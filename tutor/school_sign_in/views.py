@@ -128,11 +128,12 @@ def callback(request: HttpRequest) -> HttpResponse:
     except ProviderError:
         logger.exception("school sign-in: %s did not answer", provider.slug)
         return _refused(request, "away", status=503)
-    return _signed_in(request, entry, provider.slug, person)
+    return _signed_in(request, entry, provider, person)
 
 
-def _signed_in(request: HttpRequest, entry: dict, slug: str, person: Person) -> HttpResponse:
+def _signed_in(request: HttpRequest, entry: dict, provider, person: Person) -> HttpResponse:
     identity = accounts.identity_of(person)
+    slug = provider.slug
     who = entry["who"]
     if who == "link":
         if not request.user.is_authenticated or request.user.pk != entry.get("user"):
@@ -145,6 +146,9 @@ def _signed_in(request: HttpRequest, entry: dict, slug: str, person: Person) -> 
         return redirect("lesson_map")
     if identity is not None:
         return _grown_up_in(request, identity.user)
+    if who == "student" and (student := accounts.link_roster_student(person, provider)):
+        sign_in_student(request, student)
+        return redirect("lesson_map")
     if who == "student":
         accounts.wait_for_student(request, person, slug)
         return redirect("people:join_class")
