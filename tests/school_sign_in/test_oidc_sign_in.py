@@ -297,3 +297,12 @@ def test_one_account_in_two_schools_rosters_signs_in_neither(db, school):
     assert _sign_in(Client(), "student", "s-2001")["Location"] == "/join/"
     assert not SchoolIdentity.objects.exists()
     assert ming.school_account == "edu-tw:s-2001"
+
+
+def test_a_school_sign_in_waiting_on_a_shared_tablet_is_not_linked_to_the_next_child(db, school):
+    ming, _hua = _roster_imported(["edu-tw:s-2001", ""])
+    tablet = Client()
+    assert _sign_in(tablet, "student", "s-2003")["Location"] == "/join/"  # nobody's: waits
+    assert _sign_in(tablet, "student", "s-2001")["Location"] == "/"  # 王小明, by the roster
+    assert _signed_in_as(tablet) == ming.learner
+    assert list(SchoolIdentity.objects.values_list("subject", "student")) == [("s-2001", ming.pk)]
