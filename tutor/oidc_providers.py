@@ -11,6 +11,10 @@ Each provider is on when its client id is set; its secret is then required:
   _STUDENTS; issuer https://login.microsoftonline.com/<tenant>/v2.0
 
 `OIDC_<NAME>_ISSUER` overrides a provider's issuer (the tests point one at a local provider).
+`OIDC_<NAME>_ROSTER_EMAILS=1` says the provider's accounts are the school's own: a student
+whose roster names an e-mail address as their school account is found by the provider's
+e-mail when the provider says it is verified (off by default; it needs _STUDENTS, and
+Google needs _DOMAIN). A roster's `<provider>:<subject id>` needs no such setting.
 Endpoints come from the issuer's discovery document at each sign-in, never kept.
 """
 
@@ -37,6 +41,8 @@ class Provider:
     client_secret: str = field(repr=False)
     students: bool = False  # students may sign in with it too (teachers always may)
     domain: str = ""  # Google: only accounts of this Workspace domain (the `hd` claim)
+    # Its accounts are the school's own: its verified e-mail may find a roster's student.
+    roster_emails: bool = False
     scopes: str = "openid email profile"
 
     @property
@@ -82,13 +88,25 @@ def _provider(slug: str, prefix: str, default_issuer: str) -> Provider | None:
         raise ImproperlyConfigured(
             f"{prefix}_DOMAIN must be the school's domain, e.g. school.edu.tw; got {domain!r}."
         )
+    students = env_bool(f"{prefix}_STUDENTS", False)
+    roster_emails = env_bool(f"{prefix}_ROSTER_EMAILS", False)
+    if roster_emails and not students:
+        raise ImproperlyConfigured(
+            f"{prefix}_ROSTER_EMAILS=1 finds students: it needs {prefix}_STUDENTS=1."
+        )
+    if roster_emails and slug == "google" and not domain:
+        raise ImproperlyConfigured(
+            f"{prefix}_ROSTER_EMAILS=1 needs {prefix}_DOMAIN: only the school's Workspace "
+            "accounts are the school's own."
+        )
     return Provider(
         slug=slug,
         issuer=_issuer(slug, prefix, default_issuer),
         client_id=client_id,
         client_secret=secret,
-        students=env_bool(f"{prefix}_STUDENTS", False),
+        students=students,
         domain=domain,
+        roster_emails=roster_emails,
     )
 
 

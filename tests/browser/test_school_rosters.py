@@ -3,6 +3,8 @@ the problems by row, nothing written; then the right file, previewed, confirmed)
 looks at the school's page, the new school year's and an archived class's (phone and desk
 widths, axe)."""
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -10,7 +12,10 @@ from tests.browser.conftest import PASSWORD, assert_no_axe_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 WIDTHS = (375, 1280)
-GOOD = "班級,座號,姓名\n三年一班,1,王小明\n三年一班,2,李小華\n301,1,陳大同\n六年一班,1,林美美\n"
+GOOD = (
+    "班級,座號,姓名,學校帳號\n三年一班,1,王小明,edu-tw:s-2001\n"
+    "三年一班,2,李小華,li.xiaohua.2015@guangming.tp.edu.tw\n301,1,陳大同,\n六年一班,1,林美美,\n"
+)
 BAD = "班級,座號,姓名\n三年一班,1,王小明\n三年一班,1,李小華\n"
 
 
@@ -58,6 +63,7 @@ def test_an_administrator_previews_and_confirms_a_schools_rosters(
     page.get_by_label("檔案（可選多個）").set_input_files(good)
     page.get_by_role("button", name="預覽").click()
     expect(page.locator('[data-count="new-students"]')).to_have_text("新學生 4 位")
+    expect(page.locator("[data-account]")).to_have_count(2)
     look(page, axe, screenshot_dir, "school-import-preview")
     assert Student.objects.count() == 0
     page.get_by_role("button", name="確定匯入").click()
@@ -87,3 +93,16 @@ def test_an_administrator_previews_and_confirms_a_schools_rosters(
     expect(page.locator("[data-seat-row]")).to_have_count(1)
     expect(page.locator("[data-delete-on]")).to_be_visible()
     look(page, axe, screenshot_dir, "school-archived-graduates")
+
+    # 老師區 lists last year's classes quietly, each with its page and its progress CSV.
+    page.get_by_role("link", name="我的所有班級").click()
+    past = page.locator("[data-past-class]")
+    expect(past).to_have_count(3)
+    expect(past.nth(0)).to_have_text("301 · 114 學年度 · 進度（CSV）")
+    expect(past.nth(1)).to_have_text("三年一班 · 114 學年度 · 進度（CSV）")
+    expect(past.nth(2)).to_have_text(
+        re.compile(r"^六年一班 · 114 學年度 · 已畢業：[-\d]+ 之後刪除 · 進度（CSV）$")
+    )
+    look(page, axe, screenshot_dir, "teacher-home-past-classes")
+    past.nth(1).get_by_role("link", name="三年一班").click()
+    expect(page.locator("[data-seat-row]")).to_have_count(2)

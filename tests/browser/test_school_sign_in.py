@@ -3,18 +3,16 @@
 provider's own page and lands on the teachers' page; a student's first school sign-in
 asks for the class login once. Screenshots at 375 and 1280 px, axe on every page added."""
 
-import os
-
 import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import SIZES, assert_no_axe_violations
-from tests.oidc.provider import running
+from tests.oidc.provider import port_for, running
 from tutor.oidc_providers import Provider
 from tutor.school_sign_in.models import SchoolIdentity
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-PORT = 8161 + int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+PORT = port_for(8161)
 ACCOUNTS = {
     "t-1001": {"email": "lin@school.edu.tw", "email_verified": True, "name": "林老師"},
     "s-2001": {"email": "s2001@school.edu.tw", "email_verified": True, "name": "王小明"},
@@ -74,4 +72,34 @@ def test_a_students_first_school_sign_in_asks_for_the_class_login_once(
     page.goto(school + "/accounts/school/callback/?state=made-up&code=x")
     expect(page.get_by_role("alert")).to_contain_text("這次登入已經過期或用過了")
     page.screenshot(path=screenshot_dir / f"school-sign-in-refused-{size}.png", full_page=True)
+    assert_no_axe_violations(axe, page)
+
+
+@pytest.mark.parametrize("size", ["375", "1280"])
+def test_a_student_the_roster_names_signs_in_with_the_button_alone(
+    page: Page, school, axe, screenshot_dir, size
+):
+    from django.contrib.auth import get_user_model
+
+    from lessons.models import Learner
+    from tutor.people.models import Classroom, Student
+
+    teacher = get_user_model().objects.create_user("mr-chen")
+    classroom = Classroom.objects.create(teacher=teacher, name="三年一班")
+    ming = Student.objects.create(
+        classroom=classroom,
+        learner=Learner.objects.create(nickname="王小明", avatar="N"),
+        secret_first="sun",
+        secret_second="moon",
+        seat_number=1,
+        school_account="edu-tw:s-2001",  # as the school's roster import writes it
+    )
+    page.set_default_timeout(15_000)
+    page.set_viewport_size(SIZES[size])
+    page.goto(school + "/join/")
+    page.get_by_role("link", name="用教育體系單一簽入登入").click()
+    _at_the_provider(page, "s-2001")
+    expect(page.locator("h1")).to_have_text("學會西洋棋的規則")  # the lessons, no pictures
+    assert SchoolIdentity.objects.get(subject="s-2001").student == ming
+    page.screenshot(path=screenshot_dir / f"school-sign-in-roster-{size}.png", full_page=True)
     assert_no_axe_violations(axe, page)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
 import selectors
 import shutil
@@ -22,6 +23,8 @@ from urllib.parse import urljoin
 
 import requests
 
+from tests.benchmarks import smoke
+
 HERE = Path(__file__).resolve().parent
 INSTALLED = HERE / "node_modules" / "oidc-provider" / "package.json"
 START_SECONDS = 20
@@ -30,6 +33,17 @@ PROMPT = re.compile(r'name="prompt" value="(\w+)"')
 
 class ProviderMissing(RuntimeError):
     pass
+
+
+def port_for(default: int) -> int:
+    """The provider's port for this xdist worker: `default` + the worker's number, or with
+    BENCH_PORTS set the same place among the range's last 20 (8151 → its 80th, 8161 → 90th
+    of 19300-19399), so sessions sharing a machine never meet."""
+    worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+    allowed = smoke.ports()
+    if allowed is None:
+        return default + worker
+    return allowed[len(allowed) - 20 + (default - 8151) % 20 + worker]
 
 
 def issuer(port: int) -> str:

@@ -169,3 +169,48 @@ def test_the_schools_page_links_each_archived_class(year_done, admin, school):
         assert f'href="{reverse("people:archived_class", args=[classroom.pk])}"' in html
     graduates_csv = reverse("people:archived_progress", args=[year_done["graduated"].pk])
     assert f'href="{graduates_csv}"' in html
+
+
+def past_rows(response) -> list[tuple[str, str, str | None]]:
+    """老師區's 「以前學年的班級」: (the class page's link, its text, the progress CSV's link)."""
+    html = response.content.decode()
+    rows = re.findall(r"<li data-past-class>(.*?)</li>", html, re.DOTALL)
+    found = []
+    for row in rows:
+        links = re.findall(r'<a href="([^"]+)"[^>]*>(.*?)</a>', row)
+        text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", row)).strip()
+        found.append((links[0][0], text, links[1][0] if len(links) > 1 else None))
+    return found
+
+
+def test_the_teachers_home_lists_last_years_classes_quietly(year_done, owner, admin):
+    archive, graduated = year_done["archive"], year_done["graduated"]
+    day = timezone.localdate().strftime("%Y-%m-%d")  # the graduates' data goes after it
+    home = signed_in(owner).get(reverse("people:teacher_home"))
+    assert past_rows(home) == [
+        (
+            f"/teacher/archive/{archive.pk}/",
+            "三年一班 · 114 學年度 · 進度（CSV）",
+            f"/teacher/archive/{archive.pk}/grid.csv",
+        ),
+        (
+            f"/teacher/archive/{graduated.pk}/",
+            f"六年一班 · 114 學年度 · 已畢業：{day} 之後刪除 · 進度（CSV）",
+            f"/teacher/archive/{graduated.pk}/grid.csv",
+        ),
+    ]
+    assert '<h2 id="past-classes">以前學年的班級</h2>' in home.content.decode()
+    # The administrator's own home has none: the school's page lists the school's.
+    admin_home = signed_in(admin).get(reverse("people:teacher_home")).content.decode()
+    assert "past-classes" not in admin_home
+
+
+def test_a_past_class_with_nobodys_data_left_has_no_csv_on_the_home_page(year_done, owner):
+    for seat in year_done["archive"].seats.all():
+        seat.student.learner.delete()
+    rows = past_rows(signed_in(owner).get(reverse("people:teacher_home")))
+    assert rows[0] == (
+        f"/teacher/archive/{year_done['archive'].pk}/",
+        "三年一班 · 114 學年度",
+        None,
+    )

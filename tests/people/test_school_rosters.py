@@ -274,8 +274,8 @@ def test_the_csv_export_has_the_chinese_headers_and_safe_cells(admin, school):
     )
     assert body.startswith("\ufeff")
     rows = list(csv.reader(io.StringIO(body[1:])))
-    assert rows[0] == ["班級", "座號", "姓名", "老師"]
-    assert ["三年二班", "2", "'=1+1", "admin"] in rows
+    assert rows[0] == ["班級", "座號", "姓名", "老師", "學校帳號"]
+    assert ["三年二班", "2", "'=1+1", "admin", ""] in rows
     archive = zipfile.ZipFile(
         io.BytesIO(client.get(reverse("people:export_roster", args=[school.pk, "zip"])).content)
     )

@@ -111,7 +111,9 @@ def test_the_new_year_keeps_each_childs_progress_and_login(admin, school, first_
     ) == [(child.pk, 1)]
     assert list(Assignment.objects.values_list("classroom", flat=True)) == [archive.pk]
     home = client.get(reverse("people:teacher_home")).content.decode()
-    assert "四年一班" in home and "三年一班" not in home
+    cards, past = home.split('id="past-classes"')  # last year's: only in the quiet list
+    assert "四年一班" in cards and "三年一班" not in cards
+    assert f'<a href="/teacher/archive/{archive.pk}/"><bdi>三年一班</bdi></a>' in past
     assert client.get(reverse("people:class_roster", args=[archive.pk])).status_code == 404
     assert (
         client.post(

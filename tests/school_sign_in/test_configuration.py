@@ -12,9 +12,12 @@ ALL = [
     "OIDC_EDU_TW_CLIENT_SECRET",
     "OIDC_EDU_TW_ISSUER",
     "OIDC_EDU_TW_STUDENTS",
+    "OIDC_EDU_TW_ROSTER_EMAILS",
     "OIDC_GOOGLE_CLIENT_ID",
     "OIDC_GOOGLE_CLIENT_SECRET",
     "OIDC_GOOGLE_DOMAIN",
+    "OIDC_GOOGLE_STUDENTS",
+    "OIDC_GOOGLE_ROSTER_EMAILS",
     "OIDC_MICROSOFT_CLIENT_ID",
     "OIDC_MICROSOFT_CLIENT_SECRET",
     "OIDC_MICROSOFT_TENANT",
@@ -96,6 +99,23 @@ def test_each_provider_reads_its_variables(environment):
             },
             "OIDC_EDU_TW_STUDENTS",
         ),
+        (
+            {
+                "OIDC_EDU_TW_CLIENT_ID": "e",
+                "OIDC_EDU_TW_CLIENT_SECRET": "s",
+                "OIDC_EDU_TW_ROSTER_EMAILS": "1",  # finds students, but students may not
+            },
+            "OIDC_EDU_TW_STUDENTS=1",
+        ),
+        (
+            {
+                "OIDC_GOOGLE_CLIENT_ID": "g",
+                "OIDC_GOOGLE_CLIENT_SECRET": "s",
+                "OIDC_GOOGLE_STUDENTS": "1",
+                "OIDC_GOOGLE_ROSTER_EMAILS": "1",  # any Google account is not the school's
+            },
+            "OIDC_GOOGLE_DOMAIN",
+        ),
     ],
 )
 def test_a_half_or_wrong_setting_stops_start_up_naming_it(environment, variables, named):
@@ -103,6 +123,16 @@ def test_a_half_or_wrong_setting_stops_start_up_naming_it(environment, variables
         environment.setenv(name, value)
     with pytest.raises(ImproperlyConfigured, match=named):
         from_environment()
+
+
+def test_roster_emails_are_off_unless_the_provider_is_said_to_be_the_schools(environment):
+    environment.setenv("OIDC_GOOGLE_CLIENT_ID", "g")
+    environment.setenv("OIDC_GOOGLE_CLIENT_SECRET", "s")
+    environment.setenv("OIDC_GOOGLE_STUDENTS", "1")
+    environment.setenv("OIDC_GOOGLE_DOMAIN", "school.edu.tw")
+    assert from_environment()[0].roster_emails is False
+    environment.setenv("OIDC_GOOGLE_ROSTER_EMAILS", "1")
+    assert from_environment()[0].roster_emails is True
 
 
 def test_with_no_provider_no_page_shows_a_school_button(db, settings):

@@ -3,27 +3,33 @@
 allows students, the same account at the second sign-in, an unverified e-mail that takes
 nothing over, and a wrong state or nonce refused with a 400 in the learner's language."""
 
-import os
+from dataclasses import replace
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client, RequestFactory
 
-from lessons.models import Learner
-from tests.oidc.provider import running, sign_in_at
+from curriculum.loading import get_curriculum
+from lessons.models import Learner, PuzzleResult
+from tests.oidc.provider import port_for, running, sign_in_at
+from tests.people.conftest import give_progress, make_grown_up, signed_in
+from tests.people.rosters import confirm, csv_bytes, make_school, upload
 from tutor.oidc_providers import Provider
 from tutor.people import known_browser
 from tutor.people.models import Classroom, GrownUp, HereFor, Student
 from tutor.school_sign_in.models import SchoolIdentity
 
-PORT = 8151 + int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+PORT = port_for(8151)
 CALLBACK = "http://testserver/accounts/school/callback/"
 ACCOUNTS = {
     "t-1001": {"email": "lin@school.edu.tw", "email_verified": True, "name": "林老師"},
     "s-2001": {"email": "s2001@school.edu.tw", "email_verified": True, "name": "王小明"},
     # claims the address of an account made here with a password (and verified here)
     "x-3001": {"email": "alice@example.org", "email_verified": False, "name": "alice"},
+    # students a roster names by e-mail: one the provider verified, one it did not
+    "s-2002": {"email": "S2002@School.edu.tw", "email_verified": True, "name": "李小華"},
+    "s-2003": {"email": "s2003@school.edu.tw", "email_verified": False, "name": "陳大同"},
 }
 UserModel = get_user_model()
 
@@ -207,3 +213,96 @@ def test_a_signed_in_grown_up_links_a_school_account_on_purpose(db, school):
     _sign_in(later, "teacher", "t-1001")
     assert later.get("/teacher/").wsgi_request.user == alice
     assert UserModel.objects.count() == 1
+
+
+def _roster_imported(accounts: list[str]) -> list[Student]:
+    """The school's administrator imports 三年一班 with a 學校帳號 column through the import
+    page, as the school's IT would; its students in seat order."""
+    admin = make_grown_up("admin")
+    school = make_school(admin)
+    names = ["王小明", "李小華", "陳大同"]
+    rows = [["班級", "座號", "姓名", "學校帳號"]]
+    rows += [["三年一班", str(n), names[n - 1], a] for n, a in enumerate(accounts, start=1)]
+    client = signed_in(admin)
+    preview = upload(client, school, {"roster.csv": csv_bytes(rows)})
+    assert preview.status_code == 200, preview.content.decode()
+    assert confirm(client, school, preview).status_code == 200
+    return list(Student.objects.filter(classroom__school=school).order_by("seat_number"))
+
+
+def _signed_in_as(client: Client) -> Learner:
+    assert client.session["signed_in_as_student"] is True
+    return Learner.objects.get(pk=client.session["learner_id"])
+
+
+def test_a_student_the_roster_names_by_subject_signs_in_with_the_button_alone(db, school):
+    ming, _hua = _roster_imported(["edu-tw:s-2001", ""])
+    give_progress(ming.learner, get_curriculum().lessons[0])
+    tablet = Client()
+    response = _sign_in(tablet, "student", "s-2001")
+    assert response["Location"] == "/"  # no pictures: straight to the lessons
+    assert _signed_in_as(tablet) == ming.learner  # their own learner, with their progress
+    assert PuzzleResult.objects.filter(learner=_signed_in_as(tablet)).count() == 1
+    identity = SchoolIdentity.objects.get()
+    assert (identity.issuer, identity.subject, identity.provider) == (
+        school.issuer,
+        "s-2001",
+        "edu-tw",
+    )
+    assert (identity.student, identity.user) == (ming, None)
+    again = Client()
+    assert _sign_in(again, "student", "s-2001")["Location"] == "/"
+    assert _signed_in_as(again) == ming.learner
+    assert SchoolIdentity.objects.count() == 1
+
+
+def test_a_verified_email_finds_the_student_only_at_the_schools_own_provider(db, school, settings):
+    _ming, hua = _roster_imported(["", "s2002@school.edu.tw"])
+    # Not the school's own (OIDC_EDU_TW_ROSTER_EMAILS unset): the e-mail finds nobody.
+    assert _sign_in(Client(), "student", "s-2002")["Location"] == "/join/"
+    assert not SchoolIdentity.objects.exists()
+    settings.SCHOOL_SIGN_IN_PROVIDERS = (replace(school, roster_emails=True),)
+    tablet = Client()
+    assert _sign_in(tablet, "student", "s-2002")["Location"] == "/"
+    assert _signed_in_as(tablet) == hua.learner
+    identity = SchoolIdentity.objects.get()
+    assert (identity.subject, identity.student) == ("s-2002", hua)  # linked on the subject
+    # The roster drops the e-mail: the subject still signs the student in.
+    Student.objects.filter(pk=hua.pk).update(school_account="")
+    later = Client()
+    assert _sign_in(later, "student", "s-2002")["Location"] == "/"
+    assert _signed_in_as(later) == hua.learner
+
+
+def test_an_unverified_email_never_links_a_student(db, school, settings):
+    settings.SCHOOL_SIGN_IN_PROVIDERS = (replace(school, roster_emails=True),)
+    _ming, _hua, tung = _roster_imported(["", "", "s2003@school.edu.tw"])
+    client = Client()
+    response = _sign_in(client, "student", "s-2003")
+    assert response["Location"] == "/join/"  # the pictures, once, as with no roster at all
+    assert "第一次用學校帳號" in client.get("/join/").content.decode()
+    assert not SchoolIdentity.objects.exists()
+    assert "learner_id" not in client.session
+    code = tung.classroom.join_code
+    url = f"/join/{code}/{tung.pk}/"
+    picture_pair = {"first": tung.secret_first, "second": tung.secret_second}
+    assert client.post(url, picture_pair).status_code == 302
+    assert SchoolIdentity.objects.get(subject="s-2003").student == tung
+
+
+def test_one_account_in_two_schools_rosters_signs_in_neither(db, school):
+    ming, _hua = _roster_imported(["edu-tw:s-2001", ""])
+    other = _classroom_with_student("ms-wu")
+    Student.objects.filter(pk=other.pk).update(school_account="edu-tw:s-2001")
+    assert _sign_in(Client(), "student", "s-2001")["Location"] == "/join/"
+    assert not SchoolIdentity.objects.exists()
+    assert ming.school_account == "edu-tw:s-2001"
+
+
+def test_a_school_sign_in_waiting_on_a_shared_tablet_is_not_linked_to_the_next_child(db, school):
+    ming, _hua = _roster_imported(["edu-tw:s-2001", ""])
+    tablet = Client()
+    assert _sign_in(tablet, "student", "s-2003")["Location"] == "/join/"  # nobody's: waits
+    assert _sign_in(tablet, "student", "s-2001")["Location"] == "/"  # 王小明, by the roster
+    assert _signed_in_as(tablet) == ming.learner
+    assert list(SchoolIdentity.objects.values_list("subject", "student")) == [("s-2001", ming.pk)]

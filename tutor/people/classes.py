@@ -42,7 +42,7 @@ from tutor.people.permissions import (
     student_for_teacher,
 )
 from tutor.people.picture_words import new_secret
-from tutor.people.schools import SchoolForm
+from tutor.people.schools import SchoolForm, archived_classes
 
 AVATAR_CYCLE = list(AVATARS)
 
@@ -53,6 +53,7 @@ def _teacher_page(request: HttpRequest, form: ClassroomForm, status: int = 200) 
     )
     context = {
         "classrooms": classrooms,
+        "archived": archived_classes(teacher=request.user),
         "form": form,
         "schools": request.user.school_memberships.select_related("school"),
         "school_form": SchoolForm(),

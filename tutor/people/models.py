@@ -209,6 +209,10 @@ class Student(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     # The student's id in the school's OneRoster files (users.csv), kept across years.
     sourced_id = models.CharField(max_length=100, blank=True)
+    # The school account a roster names (tutor.people.roster_files.school_account):
+    # "<provider>:<subject id>" or an e-mail address. Their first school sign-in finds them
+    # by it and links that identity (tutor.school_sign_in.accounts.link_roster_student).
+    school_account = models.CharField(max_length=255, blank=True, db_index=True)
 
     class Meta:
         ordering = ["seat_number", "pk"]

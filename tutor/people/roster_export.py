@@ -1,6 +1,7 @@
 """A school's roster written out the ways it comes in (tutor.people.roster_files): a CSV with
-the headers 班級, 座號, 姓名, 老師 (UTF-8 with a byte-order mark), the same as XLSX, and the
-OneRoster 1.1 CSV files in one zip. Importing any of them back changes nothing.
+the headers 班級, 座號, 姓名, 老師, 學校帳號 (UTF-8 with a byte-order mark), the same as XLSX,
+and the OneRoster 1.1 CSV files in one zip (a student's school account in `userIds` as
+{provider:subject}, or an e-mail in `username`). Importing any of them back changes nothing.
 
 Every cell a person typed is spreadsheet-safe (exports.spreadsheet_safe), as in the
 class CSVs: a name like 「=HYPERLINK(…)」 is never run as a formula.
@@ -14,8 +15,9 @@ import zipfile
 
 from tutor.people.exports import BOM, spreadsheet_safe
 from tutor.people.models import School
+from tutor.people.roster_files import PROVIDER_SLUGS
 
-HEADER = ("班級", "座號", "姓名", "老師")
+HEADER = ("班級", "座號", "姓名", "老師", "學校帳號")
 
 
 def roster_rows(rows) -> list[list]:
@@ -28,6 +30,7 @@ def roster_rows(rows) -> list[list]:
                 seat,
                 spreadsheet_safe(student.learner.nickname),
                 spreadsheet_safe(classroom.teacher.get_username()),
+                spreadsheet_safe(student.school_account),
             ]
         )
     return lines
@@ -123,6 +126,16 @@ def _id(prefix: str, pk: int, sourced_id: str) -> str:
     return sourced_id or f"{prefix}-{pk}"
 
 
+def _account_columns(account: str) -> dict[str, str]:
+    """A student's school account in users.csv: an e-mail is their `username`, a provider's
+    subject id a `userIds` pair typed with the provider ({edu-tw:s-2001})."""
+    if not account:
+        return {}
+    if account.partition(":")[0] in PROVIDER_SLUGS:
+        return {"userIds": f"{{{account}}}"}
+    return {"username": spreadsheet_safe(account)}
+
+
 def as_oneroster_zip(school: School, rows) -> bytes:
     """orgs, users, classes and enrollments (OneRoster 1.1 bulk CSV, UTF-8): the school, its
     classes, their students and teachers. A student's or a class's sourcedId is the one
@@ -175,6 +188,7 @@ def as_oneroster_zip(school: School, rows) -> bytes:
                 "orgSourcedIds": org_id,
                 "role": "student",
                 "familyName": safe(student.learner.nickname),
+                **_account_columns(student.school_account),
             }
         )
         enrollments.append(

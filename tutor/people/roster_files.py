@@ -3,12 +3,15 @@
 Two kinds of file (docs/school-rosters.md):
 
 - **A spreadsheet**, CSV or XLSX, one student a row, with the headers 班級, 座號, 姓名 and
-  optionally 老師 (a teacher account's username or e-mail). A CSV may be UTF-8, with or
+  optionally 老師 (a teacher account's username or e-mail) and 學校帳號 (the student's
+  school account, `school_account`). A CSV may be UTF-8, with or
   without a byte-order mark, or Big5 (read as cp950, the Big5 that Windows and Taiwan's
   school systems write); an XLSX is read from its first sheet.
 - **OneRoster 1.1 CSV files** as Microsoft School Data Sync exports them: `orgs.csv`,
   `users.csv`, `classes.csv`, `enrollments.csv` (others in the set are ignored), uploaded
-  as separate files or as one zip.
+  as separate files or as one zip. A student's school account is the `userIds` entry
+  whose type names a sign-in provider (`{edu-tw:<subject>}`), else an e-mail-shaped
+  `username`; `identifier` (a student number) never is.
 
 Nothing here touches the database: `read_upload` returns a `Roster` (or none) and the
 problems, each in words a teacher can act on. Names go through the site's name rules
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import unicodedata
 import zipfile
 from dataclasses import asdict, dataclass, field
@@ -26,8 +30,9 @@ from itertools import islice
 
 from django.utils.translation import gettext as _
 
+from tutor.oidc_providers import KNOWN
 from tutor.people.forms import BIDI_CONTROLS, NICKNAME_MAX
-from tutor.people.names import looks_disguised
+from tutor.people.names import email_key, looks_disguised
 
 MAX_FILE_BYTES = 5 * 1024 * 1024  # a school of 3,000 is about 100 KB as CSV
 MAX_ROWS = 5000
@@ -40,6 +45,15 @@ CLASS_HEADERS = ("班級", "班级", "class")
 SEAT_HEADERS = ("座號", "座号", "seat")
 NAME_HEADERS = ("姓名", "name")
 TEACHER_HEADERS = ("老師", "老师", "導師", "teacher")
+ACCOUNT_HEADERS = ("學校帳號", "学校帐号", "school account")
+
+PROVIDER_SLUGS = tuple(slug for slug, _prefix, _issuer in KNOWN)
+ACCOUNT_MAX = 255  # Student.school_account
+EMAIL = re.compile(r"[A-Za-z0-9][A-Za-z0-9._%+'-]*@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+")
+# An OpenID Connect `sub` as providers write them (no space, brace or comma: a OneRoster
+# userIds pair holds it).
+SUBJECT = re.compile(r"[A-Za-z0-9._~|+=/:@-]+")
+USER_IDS = re.compile(r"\{([^{}:]*):([^{}]*)\}")  # OneRoster's {type:identifier}
 
 ONEROSTER_FILES = ("orgs.csv", "users.csv", "classes.csv", "enrollments.csv")
 ONEROSTER_COLUMNS = {
@@ -65,6 +79,7 @@ class RosterStudent:
     seat: int | None = None
     sourced_id: str = ""
     row: int | None = None
+    account: str = ""  # school_account(): a provider's subject id, or an e-mail
 
 
 @dataclass
@@ -276,7 +291,8 @@ def read_spreadsheet(file: str, rows: list[list[str]]) -> tuple[Roster | None, l
         return None, [Problem(file, None, message)]
     sheet = _Sheet(file)
     for number, row in enumerate(rows[start + 1 :], start=start + 2):
-        cells = [_cell(row, at) for at in (*columns, column(TEACHER_HEADERS))]
+        extra = (column(TEACHER_HEADERS), column(ACCOUNT_HEADERS))
+        cells = [_cell(row, at) for at in (*columns, *extra)]
         if any(str(value).strip() for value in row):
             sheet.read_row(number, *cells)
     if not sheet.classes and not sheet.problems:
@@ -284,6 +300,34 @@ def read_spreadsheet(file: str, rows: list[list[str]]) -> tuple[Roster | None, l
     if sheet.problems:
         return None, sheet.problems
     return Roster("spreadsheet", list(sheet.classes.values())), []
+
+
+def school_account(raw: str) -> tuple[str, str | None]:
+    """A roster's school account as Student.school_account keeps it, or why it cannot be:
+    `<provider>:<subject id>` (edu-tw, google or microsoft: the subject id, `sub`, the
+    provider gives the person), or an e-mail address (case folded)."""
+    text = unicodedata.normalize("NFKC", raw.translate(BIDI_CONTROLS)).strip()
+    slug, colon, subject = text.partition(":")
+    if colon and "@" not in slug and slug.casefold() in PROVIDER_SLUGS:
+        if SUBJECT.fullmatch(subject) and len(text) <= ACCOUNT_MAX:
+            return f"{slug.casefold()}:{subject}", None
+    elif EMAIL.fullmatch(text) and len(text) <= ACCOUNT_MAX:
+        return email_key(text), None
+    message = _("The school account 「%(account)s」 is not an e-mail or provider:id.")
+    return "", message % {"account": raw.strip()[:80]}
+
+
+def account_twice(seen: dict[str, int], account: str, number: int) -> str | None:
+    """The school account seen on an earlier row (one account, one student), or None."""
+    if not account:
+        return None
+    first = seen.setdefault(account, number)
+    if first == number:
+        return None
+    return _("The school account %(account)s is also on row %(first)d.") % {
+        "account": account,
+        "first": first,
+    }
 
 
 def _cell(row: list[str], index: int | None) -> str:
@@ -300,11 +344,15 @@ class _Sheet:
         self.classes: dict[str, RosterClass] = {}
         self.seats: dict[tuple[str, int], int] = {}
         self.names: dict[tuple[str, str], int] = {}
+        self.accounts: dict[str, int] = {}
 
-    def read_row(self, number: int, class_cell: str, seat_text: str, name_cell: str, teacher: str):
+    def read_row(self, number: int, class_cell, seat_text, name_cell, teacher, account_cell):
         class_name, name, seat = clean_name(class_cell), clean_name(name_cell), _seat(seat_text)
         here = [*self._class_problems(class_name), *self._seat_problems(seat_text, seat)]
         if problem := name_problem(name):
+            here.append(problem)
+        account, problem = school_account(account_cell) if account_cell else ("", None)
+        if problem := problem or account_twice(self.accounts, account, number):
             here.append(problem)
         if class_name and seat is not None:
             first = self.seats.setdefault((class_name, seat), number)
@@ -323,7 +371,7 @@ class _Sheet:
         roster_class = self._class(class_name, number, teacher, here)
         self.problems += [Problem(self.file, number, message) for message in here]
         if not here:
-            roster_class.students.append(RosterStudent(name, seat, row=number))
+            roster_class.students.append(RosterStudent(name, seat, row=number, account=account))
 
     @staticmethod
     def _class_problems(class_name: str) -> list[str]:
@@ -419,8 +467,9 @@ def read_oneroster(files: dict[str, Upload]) -> tuple[Roster | None, list[Proble
     orgs, users, class_rows = (_ids(f, tables[f], problems) for f in ONEROSTER_FILES[:3])
     classes = _oneroster_classes(class_rows, orgs, problems)
     enrolled: dict[str, tuple[int, str]] = {}  # a student's enrollment row and class
+    accounts: dict[str, int] = {}  # a school account and its row in users.csv
     for number, row in tables["enrollments.csv"]:
-        if message := _enroll(row, classes, users, enrolled, number):
+        if message := _enroll(row, classes, users, (enrolled, accounts), number):
             file = "users.csv" if message[0] else "enrollments.csv"
             problems.append(Problem(file, message[0] or number, message[1]))
     if not enrolled and not problems:
@@ -463,9 +512,11 @@ def _oneroster_classes(class_rows, orgs, problems: list[Problem]) -> dict[str, R
     return classes
 
 
-def _enroll(row, classes, users, enrolled, number: int) -> tuple[int | None, str] | None:
+def _enroll(row, classes, users, seen, number: int) -> tuple[int | None, str] | None:
     """One row of enrollments.csv put in its class; what is wrong with it (with the row of
-    users.csv when the mistake is there), or None."""
+    users.csv when the mistake is there), or None. `seen`: the students enrolled so far
+    (their row and class) and the school accounts (their row in users.csv)."""
+    enrolled, accounts = seen
     class_id, user_id, role = row["classsourcedid"], row["usersourcedid"], row["role"].casefold()
     if class_id not in classes:
         return None, _("The class %(id)s is not in classes.csv.") % {"id": class_id}
@@ -495,5 +546,24 @@ def _enroll(row, classes, users, enrolled, number: int) -> tuple[int | None, str
             "name": name,
             "class": roster_class.name,
         }
-    roster_class.students.append(RosterStudent(name, None, user_id, row=number))
+    account, problem = _oneroster_account(user)
+    if problem := problem or account_twice(accounts, account, user_row):
+        return user_row, problem
+    roster_class.students.append(RosterStudent(name, None, user_id, row=number, account=account))
     return None
+
+
+def _oneroster_account(user: dict) -> tuple[str, str | None]:
+    """users.csv's school account for a student: the `userIds` pair whose type is a sign-in
+    provider ({edu-tw:<subject>}), else `username` when it is an e-mail address. Other
+    pairs ({SIS:5678}) and `identifier` (a student number) are not sign-in accounts."""
+    ids = user.get("userids", "").strip()
+    pairs = USER_IDS.findall(ids)
+    if ids and USER_IDS.sub("", ids).replace(",", "").strip():
+        message = _("userIds 「%(ids)s」 is not written as {type:id}.")
+        return "", message % {"ids": ids[:80]}
+    for kind, identifier in pairs:
+        if kind.strip().casefold() in PROVIDER_SLUGS:
+            return school_account(f"{kind.strip()}:{identifier.strip()}")
+    username = user.get("username", "")
+    return school_account(username) if "@" in username else ("", None)

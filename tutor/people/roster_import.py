@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -35,6 +35,22 @@ class NewStudent:
     seat: int
     name: str
     sourced_id: str = ""
+    account: str = ""
+
+
+@dataclass
+class Account:
+    """A student the import gives a school account (new, or another than before): their
+    first school sign-in with it finds them (tutor.school_sign_in.accounts)."""
+
+    class_name: str
+    seat: int | None
+    name: str
+    account: str
+    was: str = ""
+    student_id: int | None = None  # None: a new student
+    file: str = ""
+    row: int | None = None
 
 
 @dataclass
@@ -65,10 +81,13 @@ class Plan:
     links: list[tuple[str, int, str]] = field(default_factory=list)  # (model, pk, sourcedId)
     teachers: dict[str, int] = field(default_factory=dict)  # class name -> teacher's user id
     class_ids: dict[str, int] = field(default_factory=dict)  # class name -> existing class
+    accounts: list[Account] = field(default_factory=list)
 
     @property
     def changes_anything(self) -> bool:
-        return bool(self.new_classes or self.new_students or self.changes or self.links)
+        return bool(
+            self.new_classes or self.new_students or self.changes or self.links or self.accounts
+        )
 
     def digest(self) -> str:
         """The same digest for the same plan: a confirm made from an older preview is noticed."""
@@ -76,6 +95,7 @@ class Plan:
             self.new_classes,
             [vars(s) for s in self.new_students],
             [vars(c) for c in self.changes],
+            [vars(a) for a in self.accounts],
             self.links,
             sorted(self.teachers.items()),
             sorted(self.class_ids.items()),
@@ -111,6 +131,7 @@ def plan(school: School, roster: Roster, importer) -> Plan:
             result.left.append(
                 (student.classroom.name, student.seat_number, student.learner.nickname)
             )
+    planner.check_accounts()
     return result
 
 
@@ -195,6 +216,44 @@ class _Planner:
             )
         return None
 
+    def check_accounts(self) -> None:
+        """One school account, one student of the school: an account the file gives is
+        nobody else's who keeps theirs (the file's own repeats are said by roster_files)."""
+        moving = {a.student_id for a in self.result.accounts}
+        keeping = {
+            s.school_account: s for s in self.students if s.school_account and s.pk not in moving
+        }
+        for given in self.result.accounts:
+            holder = keeping.get(given.account)
+            if holder is None:
+                continue
+            message = _("The school account %(account)s is already %(name)s's in %(class)s.")
+            values = {
+                "account": given.account,
+                "name": holder.learner.nickname,
+                "class": holder.classroom.name,
+            }
+            self.result.problems.append(Problem(given.file, given.row, message % values))
+
+    def _account(self, roster_class: RosterClass, entry: RosterStudent, student=None) -> None:
+        """The school account the file gives this student, when it is new to them; an empty
+        cell leaves theirs as it is."""
+        was = student.school_account if student is not None else ""
+        if not entry.account or entry.account == was:
+            return
+        self.result.accounts.append(
+            Account(
+                roster_class.name,
+                entry.seat,
+                entry.name,
+                entry.account,
+                was,
+                student.pk if student is not None else None,
+                roster_class.file,
+                entry.row,
+            )
+        )
+
     def _seat(self, entry: RosterStudent) -> int:
         seat = entry.seat or self.next_seat
         self.next_seat = max(self.next_seat, seat) + 1
@@ -204,9 +263,11 @@ class _Planner:
         result = self.result
         student = self._match(members, entry)
         if student is None:
+            seat = self._seat(entry)
             result.new_students.append(
-                NewStudent(roster_class.name, self._seat(entry), entry.name, entry.sourced_id)
+                NewStudent(roster_class.name, seat, entry.name, entry.sourced_id, entry.account)
             )
+            self._account(roster_class, replace(entry, seat=seat))
             return
         self.matched.add(student.pk)
         if entry.sourced_id not in ("", student.sourced_id, f"student-{student.pk}"):
@@ -247,7 +308,9 @@ class _Planner:
                 )
             )
         result.changes += changes
-        result.unchanged += not changes
+        accounts = len(result.accounts)
+        self._account(roster_class, replace(entry, seat=entry.seat or student.seat_number), student)
+        result.unchanged += not changes and len(result.accounts) == accounts
 
 
 def apply(school: School, roster: Roster, importer, digest: str) -> Plan | None:
@@ -283,6 +346,9 @@ def _carry_out(school: School, roster: Roster, result: Plan) -> None:
         )
     for change in result.changes:
         _change(change, by_name, users, result)
+    for given in result.accounts:
+        if given.student_id is not None:
+            Student.objects.filter(pk=given.student_id).update(school_account=given.account)
     _add_students(result.new_students, by_name)
 
 
@@ -322,6 +388,7 @@ def _add_students(new_students: list[NewStudent], by_name) -> None:
                 secret_second=second,
                 seat_number=new.seat,
                 sourced_id=new.sourced_id,
+                school_account=new.account,
             )
         )
     Learner.objects.bulk_create(

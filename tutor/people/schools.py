@@ -80,6 +80,18 @@ def new_school(request: HttpRequest) -> HttpResponse:
     return redirect("people:school", school_id=school.pk)
 
 
+def archived_classes(**which):
+    """Archived classes (`which`: a school's, a teacher's), the latest year first, each with
+    its students (a graduated class) and seats (last year's copy) counted."""
+    return (
+        Classroom.objects.filter(archived_at__isnull=False, **which)
+        .annotate(
+            student_count=Count("students", distinct=True), seat_count=Count("seats", distinct=True)
+        )
+        .order_by("-school_year", "name", "pk")
+    )
+
+
 def _school_page(request, school, *, teacher_form=None, status=200) -> HttpResponse:
     classes = (
         Classroom.objects.filter(school=school, archived_at__isnull=True)
@@ -87,13 +99,7 @@ def _school_page(request, school, *, teacher_form=None, status=200) -> HttpRespo
         .annotate(student_count=Count("students"))
         .order_by("name", "pk")
     )
-    archived = (
-        Classroom.objects.filter(school=school, archived_at__isnull=False)
-        .annotate(
-            student_count=Count("students", distinct=True), seat_count=Count("seats", distinct=True)
-        )
-        .order_by("-school_year", "name", "pk")
-    )
+    archived = archived_classes(school=school)
     context = {
         "school": school,
         "classes": classes,

@@ -4,8 +4,11 @@ An identity is found by (issuer, subject) alone. A first sign-in on the teachers
 makes a teacher's account (no password; an e-mail only when the provider says it is
 verified and no account has verified it); an e-mail never finds or joins an existing
 account. A grown-up already signed in links a school account to theirs on purpose (the
-「學校帳號」 page). A student's first sign-in waits in the session until the student signs
-in once the usual way (class code, name, two pictures), which links it.
+「學校帳號」 page). A student's first sign-in finds the student whose school's roster names
+that account (`link_roster_student`: its subject id, or an e-mail the provider says is
+verified at a provider whose accounts are the school's own) and links the subject id;
+otherwise it waits in the session until the student signs in once the usual way (class
+code, name, two pictures), which links it.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.utils import timezone
 
+from tutor.oidc_providers import Provider
 from tutor.people.models import GrownUp, HereFor, Student
 from tutor.people.names import email_key, looks_disguised, name_key
 from tutor.people.student_login import student_signed_in
@@ -109,6 +113,41 @@ def link_user(person: Person, provider_slug: str, user) -> bool:
     except IntegrityError:
         return False
     return True
+
+
+def roster_keys(person: Person, provider: Provider) -> list[str]:
+    """The Student.school_account values a roster would give this person: the provider's
+    subject id always; the e-mail only when the provider says it is verified and its
+    accounts are the school's own (OIDC_<NAME>_ROSTER_EMAILS). An unverified e-mail, or
+    preferred_username (OpenID Connect Core 5.1: not to be relied on), finds nobody."""
+    keys = [f"{provider.slug}:{person.subject}"]
+    if provider.roster_emails and person.email_verified and person.email:
+        keys.append(email_key(person.email))
+    return keys
+
+
+def link_roster_student(person: Person, provider: Provider) -> Student | None:
+    """The student in this year's classes whose roster names this school account, now
+    linked by the subject id (later sign-ins find them by it); None when no student, or
+    more than one, is named (two schools listing one account: the pictures decide)."""
+    found = list(
+        Student.objects.select_related("learner", "classroom").filter(
+            school_account__in=roster_keys(person, provider), classroom__archived_at__isnull=True
+        )[:2]
+    )
+    if len(found) != 1:
+        return None
+    try:
+        with transaction.atomic():
+            SchoolIdentity.objects.create(
+                issuer=person.issuer,
+                subject=person.subject,
+                provider=provider.slug,
+                student=found[0],
+            )
+    except IntegrityError:  # the same sign-in a moment earlier in another tab
+        return None
+    return found[0]
 
 
 def wait_for_student(request: HttpRequest, person: Person, provider_slug: str) -> None:

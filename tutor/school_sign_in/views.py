@@ -128,11 +128,12 @@ def callback(request: HttpRequest) -> HttpResponse:
     except ProviderError:
         logger.exception("school sign-in: %s did not answer", provider.slug)
         return _refused(request, "away", status=503)
-    return _signed_in(request, entry, provider.slug, person)
+    return _signed_in(request, entry, provider, person)
 
 
-def _signed_in(request: HttpRequest, entry: dict, slug: str, person: Person) -> HttpResponse:
+def _signed_in(request: HttpRequest, entry: dict, provider, person: Person) -> HttpResponse:
     identity = accounts.identity_of(person)
+    slug = provider.slug
     who = entry["who"]
     if who == "link":
         if not request.user.is_authenticated or request.user.pk != entry.get("user"):
@@ -141,15 +142,25 @@ def _signed_in(request: HttpRequest, entry: dict, slug: str, person: Person) -> 
             return _refused(request, "taken", status=409)
         return redirect("school_sign_in:school_accounts")
     if identity is not None and identity.student is not None:
-        sign_in_student(request, identity.student)
-        return redirect("lesson_map")
+        return _student_in(request, identity.student)
     if identity is not None:
         return _grown_up_in(request, identity.user)
+    if who == "student" and (student := accounts.link_roster_student(person, provider)):
+        return _student_in(request, student)
     if who == "student":
         accounts.wait_for_student(request, person, slug)
         return redirect("people:join_class")
     grown_up = accounts.make_teacher(person, slug)
     return _grown_up_in(request, grown_up.user)
+
+
+def _student_in(request: HttpRequest, student) -> HttpResponse:
+    """A student found by their school account. A school sign-in waiting in this browser
+    (someone else's, maybe, on a shared tablet) is dropped, not linked to them: only the
+    pictures link a waiting one."""
+    request.session.pop(accounts.WAITING_KEY, None)
+    sign_in_student(request, student)
+    return redirect("lesson_map")
 
 
 def _grown_up_in(request: HttpRequest, user) -> HttpResponse:
