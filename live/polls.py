@@ -12,7 +12,9 @@ with the site's SECRET_KEY (django.core.signing, its own salt). The poll sends i
   middleware would read), the account, the learner or the student is read.
 - Anything else (a changed state, a learner no longer in the class, a token that does not
   verify, no token) goes on to live.views.student_round: the session is read and the
-  student checked, and only the signed-in student's own class is ever rendered.
+  student checked, and only the signed-in student's own class is ever rendered. A changed
+  state goes on with the request (`request.live_state`): when the signed-in learner is
+  the token's, the view shows it without reading it again.
 
 The middlewares it skips add nothing to an empty 204: the host is still checked
 (ALLOWED_HOSTS), and the answer is `private, no-store` as the privacy middleware would
@@ -45,10 +47,19 @@ _SALT = "live.polls"
 # (learner_id is unique), the class's open session (its partial unique index), that
 # session's open round with the highest number (session, number is unique), and only
 # when no session is open, the one that ended last within ENDED_SHOWN. No row: the learner
-# is not a student of that class.
-_ROUND_COLUMNS = ("id", "number", "lesson", "puzzle", "opened_at", "revealed_at", "closed_at")
+# is not a student (of that class, in _CLASS_STATE_SQL).
+_ROUND_COLUMNS = (
+    "id",
+    "number",
+    "lesson",
+    "puzzle",
+    "opened_at",
+    "revealed_at",
+    "closed_at",
+    "right_answer",
+)
 _STATE_SQL = f"""
-SELECT s.id,
+SELECT st.classroom_id, s.id,
        CASE WHEN s.id IS NULL THEN (
            SELECT e.id FROM {LiveSession._meta.db_table} e
            WHERE e.classroom_id = st.classroom_id AND e.ended_at >= %s
@@ -63,8 +74,9 @@ LEFT JOIN {LiveRound._meta.db_table} r ON r.id = (
     WHERE r2.session_id = s.id AND r2.closed_at IS NULL
     ORDER BY r2.number DESC LIMIT 1
 )
-WHERE st.learner_id = %s AND st.classroom_id = %s
+WHERE st.learner_id = %s
 """
+_CLASS_STATE_SQL = _STATE_SQL + " AND st.classroom_id = %s"
 
 
 @dataclass(frozen=True)
@@ -91,13 +103,24 @@ class ClassState:
 def read_state(classroom_id: int, learner_id: int) -> ClassState | None:
     """The class's live lesson as that learner's phone would show it, or None when the
     learner is not a student of that class."""
+    found = _read(_CLASS_STATE_SQL, [learner_id, classroom_id])
+    return found[1] if found else None
+
+
+def student_state(learner_id: int) -> tuple[int, ClassState] | None:
+    """(class id, its state) of the class the learner is a student of (a learner is a
+    student of one class at most), or None when the learner is no student: one statement."""
+    return _read(_STATE_SQL, [learner_id])
+
+
+def _read(sql: str, params: list) -> tuple[int, ClassState] | None:
     since = connection.ops.adapt_datetimefield_value(timezone.now() - ENDED_SHOWN)
     with connection.cursor() as cursor:
-        cursor.execute(_STATE_SQL, [since, learner_id, classroom_id])
+        cursor.execute(sql, [since, *params])
         row = cursor.fetchone()
     if row is None:
         return None
-    session_id, ended_id, *round_row = row
+    classroom_id, session_id, ended_id, *round_row = row
     live_round = None
     if round_row[0] is not None:
         converters = connection.ops.get_db_converters
@@ -109,7 +132,7 @@ def read_state(classroom_id: int, learner_id: int) -> ClassState | None:
         live_round = LiveRound(session_id=session_id, **values)
         # What live.results reads of the round's session: its class (known here).
         live_round.session = LiveSession(id=session_id, classroom_id=classroom_id)
-    return ClassState(session_id, live_round, ended_id)
+    return classroom_id, ClassState(session_id, live_round, ended_id)
 
 
 def token(classroom_id: int, learner_id: int, state: str) -> str:
@@ -126,14 +149,18 @@ def parse(value: str) -> tuple[int, int, str] | None:
         return None
 
 
-def unchanged(value: str) -> bool:
+def unchanged(value: str, request: HttpRequest | None = None) -> bool:
     """True when the token is ours and its class still shows the state it names to its
-    learner, who is still in that class: the poll can answer 204 at once."""
+    learner, who is still in that class: the poll can answer 204 at once. Otherwise the
+    state read is left on `request` (`live_state`) for the view, which uses it only for
+    the signed-in learner the token names."""
     parsed = parse(value) if value else None
     if parsed is None:
         return False
     classroom_id, learner_id, state = parsed
     now = read_state(classroom_id, learner_id)
+    if now is not None and request is not None:
+        request.live_state = (learner_id, classroom_id, now)
     return now is not None and now.state == state
 
 
@@ -159,6 +186,6 @@ class NothingNewMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if request.path_info == self.poll_path and request.method in ("GET", "HEAD"):
             request.get_host()  # ALLOWED_HOSTS, as CommonMiddleware would check it
-            if unchanged(request.GET.get("state", "")):
+            if unchanged(request.GET.get("state", ""), request):
                 return nothing_new()
         return self.get_response(request)

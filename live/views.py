@@ -34,7 +34,6 @@ from live import polls, puzzles, results
 from live.models import LiveRound, LiveSession, PlaylistItem
 from tutor.ordering import swap_with_neighbour
 from tutor.people.assignments import STUDENT_SESSION_KEY
-from tutor.people.models import Student
 from tutor.people.next_url import safe_next_url
 from tutor.people.permissions import classroom_for_teacher, grown_up_required
 
@@ -329,9 +328,13 @@ def _back(request: HttpRequest, classroom) -> HttpResponse:
 @grown_up_required
 def reveal(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session_for_teacher(request.user, session_id)
-    session.rounds.filter(closed_at__isnull=True, revealed_at__isnull=True).update(
-        revealed_at=timezone.now()
-    )
+    with transaction.atomic():
+        unrevealed = session.rounds.filter(closed_at__isnull=True, revealed_at__isnull=True)
+        for live_round in unrevealed.select_for_update():
+            # The counting window closes now: what the phones show at the reveal is fixed.
+            live_round.revealed_at = timezone.now()
+            live_round.right_answer = results.first_right_answer(live_round) or ""
+            live_round.save(update_fields=["revealed_at", "right_answer"])
     return redirect("live:projector", session_id=session.pk)
 
 
@@ -380,21 +383,30 @@ def session_results(request: HttpRequest, session_id: int) -> HttpResponse:
 # The students --------------------------------------------------------------------------
 
 
-def _signed_in_student(request: HttpRequest) -> Student | None:
+def _signed_in_learner(request: HttpRequest) -> int | None:
+    """The learner of a student signed in on this device, as the session names them."""
     learner_id = request.session.get(LEARNER_SESSION_KEY)
     if not request.session.get(STUDENT_SESSION_KEY) or learner_id is None:
         return None
-    return Student.objects.filter(learner_id=learner_id).first()
+    return learner_id
 
 
-def _student_state(student: Student) -> dict:
-    """What the phone should show: the class's state read by live.polls' one statement
-    (the same the 204 answers from), with the round it names."""
-    now = polls.read_state(student.classroom_id, student.learner_id)
-    now = now or polls.ClassState(None, None, None)
+def _student_state(request: HttpRequest, learner_id: int) -> dict | None:
+    """What the phone should show, or None when the learner is no student: the class's
+    state read by live.polls' one statement (the same the 204 answers from), with the
+    round it names. A poll whose token names this learner brings it already read."""
+    read = getattr(request, "live_state", None)
+    if read is not None and read[0] == learner_id:
+        classroom_id, now = read[1], read[2]
+    else:
+        found = polls.student_state(learner_id)
+        if found is None:
+            return None
+        classroom_id, now = found
     shown = {
         "state": now.state,
-        "poll_state": polls.token(student.classroom_id, student.learner_id, now.state),
+        "poll_state": polls.token(classroom_id, learner_id, now.state),
+        "learner_id": learner_id,
     }
     if now.session_id is None:
         ended = LiveSession.objects.filter(pk=now.ended_id).first() if now.ended_id else None
@@ -403,24 +415,25 @@ def _student_state(student: Student) -> dict:
     return {**shown, "session": now.session_id, "round": now.round}
 
 
-def _student_context(request: HttpRequest, student: Student, state: dict) -> dict:
+def _student_context(request: HttpRequest, state: dict) -> dict:
     """The round as the phone shows it: the projected puzzle, or at the reveal the child's
     own result and the right answer, or after the end the score."""
-    context = {**state, "student": student, "poll_seconds": POLL_SECONDS}
+    learner_id = state["learner_id"]
+    context = {**state, "poll_seconds": POLL_SECONDS}
     if state["session"] is None:
         ended = state["ended"]
-        context["score"] = results.session_score(ended, student.learner_id) if ended else None
+        context["score"] = results.session_score(ended, learner_id) if ended else None
         return context
     live_round = state["round"]
     puzzle = puzzles.find(live_round.lesson, live_round.puzzle) if live_round else None
     context |= {"puzzle": puzzle, "answer_url": puzzles.answer_url(puzzle) if puzzle else ""}
     if live_round is not None and live_round.revealed:
-        context["own"] = results.own_result(live_round, student.learner_id)
+        context["own"] = results.own_result(live_round, learner_id)
         if puzzle is None:
             context["right_answer"] = ""
         elif puzzles.is_move_puzzle(puzzle):
-            right = results.first_right_move(live_round)
-            context["right_answer"] = puzzles.right_answer_label(puzzle, right)
+            right = live_round.right_answer  # stored at the reveal, the same for the class
+            context["right_answer"] = puzzles.right_answer_label(puzzle, right or None)
         else:
             context["right_answer"] = puzzles.right_answer_label(puzzle)
     elif puzzle is not None:
@@ -430,11 +443,11 @@ def _student_context(request: HttpRequest, student: Student, state: dict) -> dic
 
 @require_safe
 def student_live(request: HttpRequest) -> HttpResponse:
-    student = _signed_in_student(request)
-    if student is None:
+    learner_id = _signed_in_learner(request)
+    state = _student_state(request, learner_id) if learner_id is not None else None
+    if state is None:
         return redirect("people:join_class")
-    context = _student_context(request, student, _student_state(student))
-    return render(request, "live/student.html", context)
+    return render(request, "live/student.html", _student_context(request, state))
 
 
 @require_safe
@@ -444,12 +457,12 @@ def student_round(request: HttpRequest) -> HttpResponse:
     what reaches here is checked against the signed-in student, who sees only their own
     class."""
     shown = request.GET.get("state", "")
-    student = _signed_in_student(request)
-    if student is None:
+    learner_id = _signed_in_learner(request)
+    state = _student_state(request, learner_id) if learner_id is not None else None
+    if state is None:
         return HttpResponse(status=403)
-    state = _student_state(student)
     if shown == state["poll_state"]:
         return polls.nothing_new()
-    response = render(request, "live/student.html#round", _student_context(request, student, state))
+    response = render(request, "live/student.html#round", _student_context(request, state))
     patch_vary_headers(response, ["HX-Request"])
     return response

@@ -190,22 +190,77 @@ def test_the_early_answer_still_checks_the_host(teacher, classroom, pupil):
 
 
 def test_each_phone_reads_the_right_move_the_projector_draws_alone(teacher, classroom):
-    from live.results import first_right_move, round_results
+    from live.results import first_right_answer, round_results
 
     first, second, third = (make_student(classroom, name) for name in ("小華", "小明", "小美"))
     teacher_client, session = start(teacher, classroom)
     put_up(teacher_client, session)
     live_round = LiveRound.objects.get(session=session)
-    assert first_right_move(live_round) is None
+    assert first_right_answer(live_round) is None
     move(student_client(first), "a2a3")
     move(student_client(first), "a1b3")  # right only at the second try: not counted
     live_round.refresh_from_db()
-    assert first_right_move(live_round) is None
+    assert first_right_answer(live_round) is None
     assert round_results(live_round).right_move is None
     move(student_client(second), "a1a3")
     move(student_client(third), "a1b3")
-    assert first_right_move(live_round) == round_results(live_round).right_move == "a1b3"
+    assert first_right_answer(live_round) == round_results(live_round).right_move == "a1b3"
+    assert live_round.right_answer == ""  # written only at the reveal
     teacher_client.post(reverse("live:reveal", args=[session.pk]))
+    live_round.refresh_from_db()
+    assert live_round.right_answer == "a1b3"
     body = phone_page(student_client(second))
     assert 'data-own-result="wrong"' in body
     assert "正確答案：白馬 a1→b3（Nb3）" in body
+
+
+def test_the_reveal_stores_no_right_answer_when_nobody_had_it_right(teacher, classroom, pupil):
+    teacher_client, session = start(teacher, classroom)
+    put_up(teacher_client, session)
+    phone = student_client(pupil)
+    move(phone, "a1a3")
+    teacher_client.post(reverse("live:reveal", args=[session.pk]))
+    move(phone, "a1b3")  # after the reveal: practice, not counted
+    live_round = LiveRound.objects.get(session=session)
+    assert live_round.revealed and live_round.right_answer == ""
+    body = phone_page(phone)
+    assert 'data-own-result="wrong"' in body
+    assert "正確答案：白馬 a1→b3（Nb3）" in body  # a right move the judge finds
+    teacher_client.post(reverse("live:reveal", args=[session.pk]))  # a second tap
+    assert LiveRound.objects.get(session=session).revealed_at == live_round.revealed_at
+
+
+def test_a_changed_poll_reads_the_class_once(teacher, classroom, pupil):
+    teacher_client, session = start(teacher, classroom)
+    phone = student_client(pupil)
+    token = poll_token(phone_page(phone))
+    put_up(teacher_client, session)
+    with CaptureQueriesContext(connection) as queries:
+        response = phone.get(POLL, {"state": token}, headers={"HX-Request": "true"})
+    assert response.status_code == 200 and "第 1 題" in response.content.decode()
+    # The class's state (the middleware's, kept for the view) and the session: no more.
+    tables = [table_of(q["sql"]) for q in queries]
+    assert tables == ["people_student", "tutor_session"], [q["sql"] for q in queries]
+
+
+def test_the_reveal_poll_reads_the_class_once_and_the_own_answer_once(teacher, classroom, pupil):
+    teacher_client, session = start(teacher, classroom)
+    put_up(teacher_client, session)
+    phone = student_client(pupil)
+    token = poll_token(phone_page(phone))
+    move(phone, "a1b3")
+    move(student_client(make_student(classroom, "小明")), "a1a3")
+    teacher_client.post(reverse("live:reveal", args=[session.pk]))
+    with CaptureQueriesContext(connection) as queries:
+        response = phone.get(POLL, {"state": token}, headers={"HX-Request": "true"})
+    body = response.content.decode()
+    assert 'data-own-result="correct"' in body and "正確答案：白馬 a1→b3（Nb3）" in body
+    tables = [table_of(q["sql"]) for q in queries]
+    assert tables == ["people_student", "tutor_session", "lessons_attempt"], tables
+
+
+def table_of(sql: str) -> str:
+    """The table a statement reads from (its outermost FROM, subqueries left out)."""
+    while "(" in sql:
+        sql = re.sub(r"\([^()]*\)", "", sql)
+    return re.search(r'FROM "?(\w+)', sql).group(1)
