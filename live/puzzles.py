@@ -8,9 +8,11 @@ puzzle (the rule, its id: practice makes it again from the id) or an item of one
 teacher's puzzle sets (``sets``, ``set-<item id>``: puzzlesets.catalogue).
 """
 
+import unicodedata
 from dataclasses import dataclass
 
 from django.urls import reverse
+from django.utils.text import Truncator
 
 import rules
 from board.component import BoardView, board_context
@@ -25,12 +27,13 @@ from puzzlesets.models import PuzzleSet
 from tutor.people.misconceptions import misconception_for
 
 MOVE_KINDS = frozenset({"move"})
+_PICKER_WIDTH = 50  # characters of a puzzle's number and prompt in the teacher's pickers
 
 
 @dataclass(frozen=True)
 class PuzzleChoice:
     value: str  # "lesson-slug/puzzle-id"
-    label: str
+    label: str  # its number and prompt, cut at 50 characters as the picker shows it
 
 
 def choices() -> list[tuple[str, list[PuzzleChoice]]]:
@@ -40,13 +43,23 @@ def choices() -> list[tuple[str, list[PuzzleChoice]]]:
         (
             lesson.title,
             [
-                PuzzleChoice(f"{lesson.slug}/{puzzle.id}", f"{number}. {puzzle.prompt}")
+                PuzzleChoice(
+                    f"{lesson.slug}/{puzzle.id}", _picker_label(f"{number}. {puzzle.prompt}")
+                )
                 for number, puzzle in enumerate(lesson.puzzles, start=1)
                 if kind_of(puzzle).BOARD_MODE != "place"
             ],
         )
         for lesson in get_curriculum().lessons
     ]
+
+
+def _picker_label(text: str) -> str:
+    """Django's truncatechars:50 (Truncator.chars), asked only of a text that needs it: a
+    text of 50 characters or fewer comes back NFC-normalised, as Truncator returns it, for
+    a fiftieth of its cost (it counts the characters in Python)."""
+    text = unicodedata.normalize("NFC", text)
+    return text if len(text) <= _PICKER_WIDTH else Truncator(text).chars(_PICKER_WIDTH)
 
 
 def following(puzzle: Puzzle) -> str:
