@@ -37,6 +37,7 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils import timezone
 
+from lessons.models import Attempt
 from live.models import LiveRound, LiveSession
 from tutor.people.models import Student
 
@@ -123,16 +124,64 @@ def _read(sql: str, params: list) -> tuple[int, ClassState] | None:
     classroom_id, session_id, ended_id, *round_row = row
     live_round = None
     if round_row[0] is not None:
-        converters = connection.ops.get_db_converters
-        fields = [LiveRound._meta.get_field(column) for column in _ROUND_COLUMNS]
-        values = dict(zip(_ROUND_COLUMNS, round_row, strict=True))
-        for field in fields:  # SQLite hands dates back as text; the backend converts them
-            for convert in converters(field.get_col(LiveRound._meta.db_table)):
-                values[field.attname] = convert(values[field.attname], None, connection)
-        live_round = LiveRound(session_id=session_id, **values)
         # What live.results reads of the round's session: its class (known here).
-        live_round.session = LiveSession(id=session_id, classroom_id=classroom_id)
+        live_round = _round_from(round_row, LiveSession(id=session_id, classroom_id=classroom_id))
     return classroom_id, ClassState(session_id, live_round, ended_id)
+
+
+def _round_from(round_row, session: LiveSession) -> LiveRound:
+    """A LiveRound from its _ROUND_COLUMNS, converted as the ORM converts them."""
+    converters = connection.ops.get_db_converters
+    values = dict(zip(_ROUND_COLUMNS, round_row, strict=True))
+    for column in _ROUND_COLUMNS:  # SQLite hands dates back as text; the backend converts them
+        field = LiveRound._meta.get_field(column)
+        for convert in converters(field.get_col(LiveRound._meta.db_table)):
+            values[field.attname] = convert(values[field.attname], None, connection)
+    live_round = LiveRound(session_id=session.pk, **values)
+    live_round.session = session
+    return live_round
+
+
+# The presenter's panel and the audience's stage poll every 2 s, and while a class answers
+# every poll finds a new count: what they show is read in one statement too. The class's
+# students, the session's open round with the highest number (as LiveSession.current_round)
+# and how many students answered it in its window (as live.results.answered_count: the
+# window closes at the reveal; the round is open, so not before).
+_STAGE_SQL = f"""
+SELECT c.students, (
+           SELECT COUNT(DISTINCT a.learner_id) FROM {Attempt._meta.db_table} a
+           JOIN {Student._meta.db_table} st ON st.learner_id = a.learner_id
+           WHERE st.classroom_id = %s AND a.lesson = r.lesson AND a.puzzle = r.puzzle
+             AND a.created_at >= r.opened_at
+             AND (r.revealed_at IS NULL OR a.created_at < r.revealed_at)
+       ),
+       {", ".join(f"r.{column}" for column in _ROUND_COLUMNS)}
+FROM (SELECT COUNT(*) AS students FROM {Student._meta.db_table} WHERE classroom_id = %s) c
+LEFT JOIN {LiveRound._meta.db_table} r ON r.id = (
+    SELECT r2.id FROM {LiveRound._meta.db_table} r2
+    WHERE r2.session_id = %s AND r2.closed_at IS NULL
+    ORDER BY r2.number DESC LIMIT 1
+)
+"""
+
+
+@dataclass(frozen=True)
+class Stage:
+    """What the presenter's panel and the audience's stage show of an open session."""
+
+    round: LiveRound | None
+    answered: int  # students who answered the round in its window (0 without a round)
+    students: int  # in the class
+
+
+def read_stage(session: LiveSession) -> Stage:
+    """The session's round, its count and the class's size, in one statement."""
+    with connection.cursor() as cursor:
+        cursor.execute(_STAGE_SQL, [session.classroom_id, session.classroom_id, session.pk])
+        students, answered, *round_row = cursor.fetchone()
+    if round_row[0] is None:
+        return Stage(None, 0, students)
+    return Stage(_round_from(round_row, session), answered, students)
 
 
 def token(classroom_id: int, learner_id: int, state: str) -> str:

@@ -111,19 +111,24 @@ def _next_up(playlist: list[dict]) -> dict | None:
     return next((e for e in playlist if not e["played"] and e["puzzle"] is not None), None)
 
 
-def _stage_state(session: LiveSession) -> tuple[LiveRound | None, int, str]:
-    """The round, its count, and what the audience view shows as one string (any change
-    redraws it): read before anything else, so an unchanged poll answers 204 at once."""
-    live_round = session.current_round() if session.is_open else None
-    answered = results.answered_count(live_round) if live_round else 0
+def _stage_state(session: LiveSession) -> tuple[LiveRound | None, int, str, int]:
+    """The round, its count, what the audience view shows as one string (any change
+    redraws it), and the class's size: read before anything else (one statement), so an
+    unchanged poll answers 204 at once."""
+    stage = polls.read_stage(session) if session.is_open else None
+    live_round = stage.round if stage else None
+    answered = stage.answered if stage else 0
     revealed = bool(live_round and live_round.revealed)
     parts = (int(session.is_open), live_round.pk if live_round else 0, int(revealed), answered)
-    return live_round, answered, "-".join(str(part) for part in parts)
+    students = stage.students if stage else None
+    return live_round, answered, "-".join(str(part) for part in parts), students
 
 
 def _stage_context(session: LiveSession, stage: tuple | None = None) -> dict:
     """What the class sees: the round's board and question, the count, the results."""
-    live_round, answered, stage_state = stage or _stage_state(session)
+    live_round, answered, stage_state, students = stage or _stage_state(session)
+    if students is None:  # no open session: the page still says how many there are
+        students = session.classroom.students.count()
     puzzle = puzzles.find(live_round.lesson, live_round.puzzle) if live_round else None
     outcome = results.round_results(live_round) if live_round and live_round.revealed else None
     return {
@@ -136,7 +141,7 @@ def _stage_context(session: LiveSession, stage: tuple | None = None) -> dict:
         if puzzle
         else None,
         "answered": answered,
-        "students": session.classroom.students.count(),
+        "students": students,
         "results": outcome,
         "poll_seconds": POLL_SECONDS,
         "stage_state": stage_state,

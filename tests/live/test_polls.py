@@ -263,4 +263,51 @@ def table_of(sql: str) -> str:
     """The table a statement reads from (its outermost FROM, subqueries left out)."""
     while "(" in sql:
         sql = re.sub(r"\([^()]*\)", "", sql)
-    return re.search(r'FROM "?(\w+)', sql).group(1)
+    return re.search(r'FROM\s+"?(\w+)', sql).group(1)
+
+
+def test_the_stage_statement_reads_what_the_orm_would(teacher, classroom, other_class):
+    from live.results import answered_count
+
+    first, second = make_student(classroom, "小華"), make_student(classroom, "小明")
+    stranger = make_student(other_class, "小強")
+    teacher_client, session = start(teacher, classroom)
+
+    def check(answered: int) -> None:
+        session.refresh_from_db()
+        stage = polls.read_stage(session)
+        current = session.current_round()
+        assert (stage.round.pk if stage.round else None) == (current.pk if current else None)
+        assert stage.students == classroom.students.count() == 2
+        assert stage.answered == (answered_count(current) if current else 0) == answered
+        if current is not None:
+            assert [getattr(stage.round, f) for f in polls._ROUND_COLUMNS] == [
+                getattr(current, f) for f in polls._ROUND_COLUMNS
+            ]
+
+    check(0)
+    put_up(teacher_client, session)
+    check(0)
+    move(student_client(first), "a1a3")
+    move(student_client(first), "a1b3")  # the same student twice: one
+    move(student_client(stranger), "a1b3")  # another class: not counted
+    check(1)
+    teacher_client.post(reverse("live:reveal", args=[session.pk]))
+    move(student_client(second), "a1b3")  # after the reveal: practice
+    check(1)
+    put_up(teacher_client, session, QUESTION)
+    check(0)
+
+
+def test_a_presenter_panel_poll_is_three_statements_before_the_reveal(teacher, classroom, pupil):
+    teacher_client, session = start(teacher, classroom)
+    put_up(teacher_client, session)
+    move(student_client(pupil), "a1b3")
+    panel = reverse("live:panel", args=[session.pk])
+    with CaptureQueriesContext(connection) as queries:
+        response = teacher_client.get(panel, headers={"HX-Request": "true"})
+    assert 'data-answered="1"' in response.content.decode()
+    # The session, the account, the live session (with its class), then the stage.
+    tables = [table_of(q["sql"]) for q in queries]
+    assert tables[:3] == ["tutor_session", "auth_user", "live_livesession"], tables
+    assert len(queries) == 4 and "COUNT(DISTINCT a.learner_id)" in queries[3]["sql"]
