@@ -28,8 +28,9 @@ poll, so any app server answers any phone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
+from functools import cached_property
 
 from django.core import signing
 from django.db import connection
@@ -59,6 +60,7 @@ _ROUND_COLUMNS = (
     "closed_at",
     "right_answer",
 )
+_REVEALED_AT = _ROUND_COLUMNS.index("revealed_at")
 _STATE_SQL = f"""
 SELECT st.classroom_id, s.id,
        CASE WHEN s.id IS NULL THEN (
@@ -87,8 +89,19 @@ class ClassState:
     ended within ENDED_SHOWN (its id)."""
 
     session_id: int | None
-    round: LiveRound | None
     ended_id: int | None
+    classroom_id: int
+    # The round's _ROUND_COLUMNS as read, or None: made a LiveRound only when it is shown
+    # (the 204 compares the state alone, at 600 polls a second).
+    round_row: tuple | None = field(default=None, repr=False)
+
+    @cached_property
+    def round(self) -> LiveRound | None:
+        if self.round_row is None:
+            return None
+        # What live.results reads of the round's session: its class (known here).
+        session = LiveSession(id=self.session_id, classroom_id=self.classroom_id)
+        return _round_from(self.round_row, session)
 
     @property
     def state(self) -> str:
@@ -96,9 +109,10 @@ class ClassState:
         of the lesson that ended) changes it."""
         if self.session_id is None:
             return f"ended-{self.ended_id or 0}"
-        live_round = self.round
-        revealed = int(live_round is not None and live_round.revealed)
-        return f"{self.session_id}-{live_round.pk if live_round else 0}-{revealed}"
+        if self.round_row is None:
+            return f"{self.session_id}-0-0"
+        round_id, revealed_at = self.round_row[0], self.round_row[_REVEALED_AT]
+        return f"{self.session_id}-{round_id}-{int(revealed_at is not None)}"
 
 
 def read_state(classroom_id: int, learner_id: int) -> ClassState | None:
@@ -122,11 +136,8 @@ def _read(sql: str, params: list) -> tuple[int, ClassState] | None:
     if row is None:
         return None
     classroom_id, session_id, ended_id, *round_row = row
-    live_round = None
-    if round_row[0] is not None:
-        # What live.results reads of the round's session: its class (known here).
-        live_round = _round_from(round_row, LiveSession(id=session_id, classroom_id=classroom_id))
-    return classroom_id, ClassState(session_id, live_round, ended_id)
+    round_row = tuple(round_row) if round_row[0] is not None else None
+    return classroom_id, ClassState(session_id, ended_id, classroom_id, round_row)
 
 
 def _round_from(round_row, session: LiveSession) -> LiveRound:
@@ -134,9 +145,9 @@ def _round_from(round_row, session: LiveSession) -> LiveRound:
     converters = connection.ops.get_db_converters
     values = dict(zip(_ROUND_COLUMNS, round_row, strict=True))
     for column in _ROUND_COLUMNS:  # SQLite hands dates back as text; the backend converts them
-        field = LiveRound._meta.get_field(column)
-        for convert in converters(field.get_col(LiveRound._meta.db_table)):
-            values[field.attname] = convert(values[field.attname], None, connection)
+        model_field = LiveRound._meta.get_field(column)
+        for convert in converters(model_field.get_col(LiveRound._meta.db_table)):
+            values[model_field.attname] = convert(values[model_field.attname], None, connection)
     live_round = LiveRound(session_id=session.pk, **values)
     live_round.session = session
     return live_round
