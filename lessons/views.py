@@ -110,6 +110,21 @@ def answer_posted(request: HttpRequest, lesson: Lesson, puzzle: Puzzle) -> Scree
 def _render_puzzle(
     request: HttpRequest, lesson: Lesson, screen: Screen, stars: dict[str, int]
 ) -> HttpResponse:
+    view = _puzzle_view(request, lesson, screen, stars)
+    return render_puzzle(request, "lessons/lesson.html", {"lesson": lesson, "puzzle_view": view})
+
+
+def first_puzzle_view(request: HttpRequest, lesson: Lesson, puzzle: Puzzle) -> PuzzleView:
+    """The puzzle as its lesson page first shows it (`?puzzle=` its id), for a page that
+    carries the puzzle itself: a live lesson's phone (live.puzzles.first_view)."""
+    stars = stars_by_puzzle(current_learner(request))
+    screen = answering.first_screen(puzzle, Reasks(request.session))
+    return _puzzle_view(request, lesson, screen, stars)
+
+
+def _puzzle_view(
+    request: HttpRequest, lesson: Lesson, screen: Screen, stars: dict[str, int]
+) -> PuzzleView:
     puzzle = screen.puzzle
     index = lesson.puzzles.index(puzzle)
     solved = screen.solved_stars is not None
@@ -122,7 +137,7 @@ def _render_puzzle(
     else:  # 「看我的星星」 (and the sticker) once the lesson is done
         next_url = lesson_url
     level = lesson.levels[lesson.level_of(puzzle)]
-    view = puzzle_context(
+    return puzzle_context(
         request,
         screen,
         answer_url=answer_url,
@@ -138,7 +153,6 @@ def _render_puzzle(
         steps=steps_of(lesson, puzzle, stars),
         all_solved=all_solved,
     )
-    return render_puzzle(request, "lessons/lesson.html", {"lesson": lesson, "puzzle_view": view})
 
 
 @process_caches.kept("lessons.views._addresses")

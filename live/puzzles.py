@@ -11,6 +11,7 @@ teacher's puzzle sets (``sets``, ``set-<item id>``: puzzlesets.catalogue).
 import unicodedata
 from dataclasses import dataclass
 
+from django.http import Http404
 from django.urls import reverse
 from django.utils.text import Truncator
 
@@ -21,8 +22,12 @@ from curriculum.judging import judge
 from curriculum.kinds import kind_of
 from curriculum.loading import Puzzle, get_curriculum
 from curriculum.outcome import Result
+from lessons import views as lesson_views
+from lessons.puzzle_view import PuzzleView
 from practice import generators
+from practice import views as practice_views
 from puzzlesets import catalogue
+from puzzlesets import views as puzzleset_views
 from puzzlesets.models import PuzzleSet
 from tutor.people.misconceptions import misconception_for
 
@@ -93,6 +98,22 @@ def answer_url(puzzle: Puzzle) -> str:
     if generators.parse_id(puzzle.id):
         return reverse("practice_puzzle", args=[puzzle.lesson, puzzle.id])
     return f"{reverse('lesson', args=[puzzle.lesson])}?puzzle={puzzle.id}"
+
+
+def first_view(request, puzzle: Puzzle) -> PuzzleView | None:
+    """The puzzle as the GET of answer_url(puzzle) first shows it, for the phone's round to
+    carry it (a phone asked the address for it once each round); None where that address
+    would answer 404 (a set item the student's class may not have)."""
+    try:
+        if puzzle.lesson == catalogue.SET_LESSON:
+            return puzzleset_views.first_item_view(request, catalogue.item_pk(puzzle.id))
+        if generators.parse_id(puzzle.id):
+            return practice_views.first_puzzle_view(request, puzzle)
+        return lesson_views.first_puzzle_view(
+            request, get_curriculum().lesson(puzzle.lesson), puzzle
+        )
+    except Http404:
+        return None
 
 
 def lesson_title(puzzle: Puzzle) -> str:

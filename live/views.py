@@ -30,6 +30,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from lessons.answering import Reasks
 from lessons.learners import LEARNER_SESSION_KEY
+from lessons.puzzle_view import puzzle_section
 from live import polls, puzzles, results
 from live.models import LiveRound, LiveSession, PlaylistItem
 from tutor.ordering import swap_with_neighbour
@@ -443,6 +444,9 @@ def _student_context(request: HttpRequest, state: dict) -> dict:
             context["right_answer"] = puzzles.right_answer_label(puzzle)
     elif puzzle is not None:
         Reasks(request.session).forget(puzzle)  # the phone shows the projected position
+        # The puzzle comes with the round (the phone once fetched it from answer_url).
+        view = puzzles.first_view(request, puzzle)
+        context["puzzle_section"] = puzzle_section(view, None) if view is not None else None
     return context
 
 

@@ -76,7 +76,7 @@ def test_the_round_closes_at_the_reveal_and_a_late_answer_is_practice(teacher, c
     assert "正確答案：白馬 a1→b3（Nb3）" in wrong  # nobody found it: the judge does
     assert 'data-own-result="none"' in phone_round(late)
     assert "公布結果前，你沒有回答這一題。" in phone_round(none)
-    assert 'hx-get="/lessons/knight/' not in phone_round(late)  # no puzzle to answer now
+    assert 'id="puzzle"' not in phone_round(late)  # no puzzle to answer now
 
 
 def test_a_student_who_tried_twice_counts_once_with_the_first_answer(teacher, classroom, three):
