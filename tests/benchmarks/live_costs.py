@@ -114,9 +114,12 @@ def main() -> int:
             "audience stage (200)": lambda: presenter.get(stage, headers=H),
         }
         costs = run(open_cases, requests)
+        shown = token(phones[2])  # each phone polls with its own page's token
         presenter.post(reverse("live:reveal", args=[session.pk]))
         revealed = {
-            "phone poll, the reveal (200)": lambda: phones[2].get(poll, {"state": now}, headers=H),
+            "phone poll, the reveal (200)": lambda: phones[2].get(
+                poll, {"state": shown}, headers=H
+            ),
             "presenter page (after each click)": lambda: presenter.get(
                 reverse("live:projector", args=[session.pk])
             ),
