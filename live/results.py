@@ -153,7 +153,7 @@ class OwnResult:
 # A student's first answer in a round's window: what own_result reads at every phone's
 # reveal, as one fixed statement (the ORM's queryset for it, attempts_of(...).filter(
 # learner_id=...).order_by("created_at", "pk").first(), costs ~0.5 ms of Python to build;
-# tests/live/test_results.py checks the two agree). It reads the (learner, puzzle,
+# tests/live/test_rounds.py checks the two agree). It reads the (learner, puzzle,
 # created_at, id) index; the join keeps it to a student of the round's class.
 _OWN_FIRST_SQL = (
     f'SELECT a."answer", a."verdict", a."fen" FROM "{Attempt._meta.db_table}" a'

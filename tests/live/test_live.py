@@ -10,7 +10,15 @@ from django.urls import reverse
 
 from lessons.models import Attempt
 from live.models import LiveRound, LiveSession
-from tests.live.helpers import KNIGHT, QUESTION, move, put_up, start, student_client
+from tests.live.helpers import (
+    KNIGHT,
+    QUESTION,
+    move,
+    put_up,
+    start,
+    student_client,
+    without_answer_token,
+)
 from tests.people.conftest import make_student, signed_in
 
 pytestmark = pytest.mark.django_db
@@ -197,8 +205,3 @@ def test_a_visitor_is_sent_to_the_class_login(db):
     response = Client().get(reverse("live:student"))
     assert response["Location"] == reverse("people:join_class")
     assert Client().get(reverse("live:student_round")).status_code == 403
-
-
-def without_answer_token(html: str) -> str:
-    """The markup with each answer form's one-time token left out (new at every drawing)."""
-    return re.sub(r'<input type="hidden" name="token" value="[^"]*">', "", html)

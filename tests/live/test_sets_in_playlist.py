@@ -7,8 +7,7 @@ from django.urls import reverse
 from live import results
 from live.models import PlaylistItem
 from puzzlesets.models import OwnPuzzle, PuzzleSet, SetItem
-from tests.live.helpers import start, student_client
-from tests.live.test_live import without_answer_token
+from tests.live.helpers import start, student_client, without_answer_token
 from tests.people.conftest import make_student
 
 SQUARES = {"question": "squares", "fen": "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", "square": "g1"}
