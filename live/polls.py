@@ -40,7 +40,7 @@ from django.utils import timezone
 
 from lessons.models import Attempt
 from live.models import LiveRound, LiveSession
-from tutor.people.models import Student
+from tutor.people.models import Classroom, Student
 
 ENDED_SHOWN = timedelta(hours=3)  # how long a phone still says 「這堂課結束了」 with the score
 _SALT = "live.polls"
@@ -174,6 +174,45 @@ LEFT JOIN {LiveRound._meta.db_table} r ON r.id = (
     ORDER BY r2.number DESC LIMIT 1
 )
 """
+
+
+# Every teacher's live page and poll first finds the session, with its class, among the
+# teacher's own (a stranger's id is a 404): one fixed statement, not a queryset built per
+# poll.
+_SESSION_FIELDS = tuple(LiveSession._meta.concrete_fields)
+_CLASSROOM_FIELDS = tuple(Classroom._meta.concrete_fields)
+_TEACHERS_SESSION_SQL = (
+    f"SELECT {', '.join(f's.{each.column}' for each in _SESSION_FIELDS)},"
+    f" {', '.join(f'c.{each.column}' for each in _CLASSROOM_FIELDS)}"
+    f" FROM {LiveSession._meta.db_table} s"
+    f" JOIN {Classroom._meta.db_table} c ON c.id = s.classroom_id"
+    " WHERE s.id = %s AND c.teacher_id = %s"
+)
+
+
+def teachers_session(session_id: int, teacher_id: int) -> LiveSession | None:
+    """``LiveSession.objects.select_related("classroom").filter(pk=session_id,
+    classroom__teacher_id=teacher_id).first()``."""
+    with connection.cursor() as cursor:
+        cursor.execute(_TEACHERS_SESSION_SQL, [session_id, teacher_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    width = len(_SESSION_FIELDS)
+    session = _model_from(LiveSession, _SESSION_FIELDS, row[:width])
+    session.classroom = _model_from(Classroom, _CLASSROOM_FIELDS, row[width:])
+    return session
+
+
+def _model_from(model, fields, values):
+    """A model instance from its columns as read, each converted as the ORM converts it."""
+    converted = []
+    for model_field, value in zip(fields, values, strict=True):
+        col = model_field.get_col(model._meta.db_table)
+        for convert in connection.ops.get_db_converters(col) + col.get_db_converters(connection):
+            value = convert(value, col, connection)
+        converted.append(value)
+    return model.from_db(connection.alias, [each.attname for each in fields], converted)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ import random
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -43,9 +43,10 @@ POLL_SECONDS = 2
 
 
 def _session_for_teacher(user, session_id: int) -> LiveSession:
-    return get_object_or_404(
-        LiveSession.objects.select_related("classroom"), pk=session_id, classroom__teacher=user
-    )
+    session = polls.teachers_session(session_id, user.pk)
+    if session is None:
+        raise Http404("no such live session of this teacher")
+    return session
 
 
 def _bad_request(request: HttpRequest, message: str) -> HttpResponse:

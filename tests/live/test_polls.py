@@ -315,3 +315,21 @@ def test_a_presenter_panel_poll_is_three_statements_before_the_reveal(teacher, c
     tables = [table_of(q["sql"]) for q in queries]
     assert tables[:3] == ["tutor_session", "auth_user", "live_livesession"], tables
     assert len(queries) == 4 and "COUNT(DISTINCT a.learner_id)" in queries[3]["sql"]
+
+
+def test_the_teachers_session_read_is_the_orm_session_and_class_field_for_field(
+    teacher, classroom, other_teacher
+):
+    _client, session = start(teacher, classroom)
+    read = polls.teachers_session(session.pk, teacher.pk)
+    expected = LiveSession.objects.select_related("classroom").get(pk=session.pk)
+    for made, wanted in ((read, expected), (read.classroom, expected.classroom)):
+        fields = [field.attname for field in type(wanted)._meta.concrete_fields]
+        assert [getattr(made, f) for f in fields] == [getattr(wanted, f) for f in fields]
+        assert made._state.adding is False and made._state.db == "default"
+    assert timezone.is_aware(read.started_at) and read.ended_at is None
+    assert polls.teachers_session(session.pk, other_teacher.pk) is None  # not theirs
+    assert polls.teachers_session(session.pk + 1, teacher.pk) is None
+    read.show_names = True
+    read.save(update_fields=["show_names"])  # saves as the row it was read from
+    assert LiveSession.objects.get().show_names is True
