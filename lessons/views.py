@@ -24,9 +24,9 @@ from curriculum.kinds import kind_of
 from curriculum.loading import Lesson, Puzzle, get_curriculum
 from curriculum.puzzle_forms import PostError
 from editor.links import edit_url
-from lessons import answer_tokens, answering
+from lessons import answer_tokens, answering, statements
 from lessons.answering import Hints, Reasks, Screen, notation_taught
-from lessons.learners import current_learner, learner_and_history
+from lessons.learners import LEARNER_SESSION_KEY, current_learner, learner_and_history
 from lessons.progress import first_unsolved, lesson_progress, puzzle_ids, stars_by_puzzle
 from lessons.progress import lesson_map as build_lesson_map
 from lessons.puzzle_view import PaletteChoice, PuzzleView, puzzle_section
@@ -116,8 +116,12 @@ def _render_puzzle(
 
 def first_puzzle_view(request: HttpRequest, lesson: Lesson, puzzle: Puzzle) -> PuzzleView:
     """The puzzle as its lesson page first shows it (`?puzzle=` its id), for a page that
-    carries the puzzle itself: a live lesson's phone (live.puzzles.first_view)."""
-    stars = stars_by_puzzle(current_learner(request))
+    carries the puzzle itself: a live lesson's phone (live.puzzles.first_view). The stars
+    are stars_by_puzzle(current_learner(request))'s, read by the session's learner id
+    alone: a learner the session names but the table lacks has no results either, so
+    nothing reads the learner's row (the phone's poll needs nothing else of it)."""
+    learner_id = request.session.get(LEARNER_SESSION_KEY)
+    stars = statements.solved_stars(learner_id) if isinstance(learner_id, int) else {}
     screen = answering.first_screen(puzzle, Reasks(request.session))
     return _puzzle_view(request, lesson, screen, stars)
 

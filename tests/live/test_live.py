@@ -110,6 +110,7 @@ def test_the_student_page_polls_204_until_the_round_changes(teacher, classroom, 
     changed = student.get(poll, {"state": state})
     assert changed.status_code == 200
     assert "等老師出題" in changed.content.decode()
+    move(student, "a1b3")  # solved before the round: its stars show in the row of steps
     put_up(teacher_client, session)
     changed = student.get(poll, {"state": shown_state(changed)})
     body = changed.content.decode()
@@ -121,6 +122,7 @@ def test_the_student_page_polls_204_until_the_round_changes(teacher, classroom, 
         headers={"HX-Request": "true"},
     ).content.decode()
     assert without_answer_token(lesson_partial) in without_answer_token(body)
+    assert 'class="solved" aria-current="step"' in body  # the stars the child earned
     assert 'hx-trigger="load"' not in body
     assert student.get(poll, {"state": shown_state(changed)}).status_code == 204
 
