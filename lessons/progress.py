@@ -215,11 +215,7 @@ def stars_by_puzzle(learner: Learner | None) -> dict[str, int]:
     """Each solved puzzle's best stars, in one query; empty for a visitor with no learner."""
     if learner is None:
         return {}
-    return dict(
-        PuzzleResult.objects.filter(learner=learner, solved_at__isnull=False).values_list(
-            "puzzle", "stars"
-        )
-    )
+    return statements.solved_stars(learner.pk)
 
 
 @dataclass(frozen=True)

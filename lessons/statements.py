@@ -7,7 +7,9 @@ reads through the ORM costs 170–300 µs of Python each (the statements themsel
 ~15 µs on SQLite): measured under gunicorn, answers read through the ORM were 0.65× as many
 a second, and the joined read is worth one PostgreSQL round trip (A/B:
 docs/answer-path.md). Each is one fixed statement with parameters, the same on SQLite and
-PostgreSQL. Only these live here; everything else goes through the models, and
+PostgreSQL. Besides the answer's, the solved stars every lesson page and every puzzle a
+live round brings to a phone read (lessons.progress.stars_by_puzzle). Only these live
+here; everything else goes through the models, and
 tests/lessons/test_statements.py checks each against the ORM calls it replaces.
 """
 
@@ -42,6 +44,22 @@ _LEARNER_TRIES_AND_RESULTS_SQL = (
     'SELECT {}, "h".* FROM "lessons_learner" AS "l" LEFT JOIN ({}) AS "h" ON 1 = 1'
     ' WHERE "l"."id" = %s'
 ).format(", ".join(f'"l"."{field.column}"' for field in _LEARNER_FIELDS), _TRIES_AND_RESULTS_SQL)
+
+
+# Each solved puzzle's best stars: every lesson page, and every live round a phone is shown
+# (live.views), reads them for the row of steps.
+_SOLVED_STARS_SQL = (
+    'SELECT "puzzle", "stars" FROM "lessons_puzzleresult"'
+    ' WHERE "learner_id" = %s AND "solved_at" IS NOT NULL'
+)
+
+
+def solved_stars(learner_id: int) -> dict[str, int]:
+    """``dict(PuzzleResult.objects.filter(learner_id=learner_id, solved_at__isnull=False)
+    .values_list("puzzle", "stars"))``."""
+    with connection.cursor() as cursor:
+        cursor.execute(_SOLVED_STARS_SQL, [learner_id])
+        return dict(cursor.fetchall())
 
 
 def learner(pk: int) -> Learner | None:

@@ -24,9 +24,9 @@ from curriculum.kinds import kind_of
 from curriculum.loading import Lesson, Puzzle, get_curriculum
 from curriculum.puzzle_forms import PostError
 from editor.links import edit_url
-from lessons import answer_tokens, answering
+from lessons import answer_tokens, answering, statements
 from lessons.answering import Hints, Reasks, Screen, notation_taught
-from lessons.learners import current_learner, learner_and_history
+from lessons.learners import LEARNER_SESSION_KEY, current_learner, learner_and_history
 from lessons.progress import first_unsolved, lesson_progress, puzzle_ids, stars_by_puzzle
 from lessons.progress import lesson_map as build_lesson_map
 from lessons.puzzle_view import PaletteChoice, PuzzleView, puzzle_section
@@ -110,6 +110,25 @@ def answer_posted(request: HttpRequest, lesson: Lesson, puzzle: Puzzle) -> Scree
 def _render_puzzle(
     request: HttpRequest, lesson: Lesson, screen: Screen, stars: dict[str, int]
 ) -> HttpResponse:
+    view = _puzzle_view(request, lesson, screen, stars)
+    return render_puzzle(request, "lessons/lesson.html", {"lesson": lesson, "puzzle_view": view})
+
+
+def first_puzzle_view(request: HttpRequest, lesson: Lesson, puzzle: Puzzle) -> PuzzleView:
+    """The puzzle as its lesson page first shows it (`?puzzle=` its id), for a page that
+    carries the puzzle itself: a live lesson's phone (live.puzzles.first_view). The stars
+    are stars_by_puzzle(current_learner(request))'s, read by the session's learner id
+    alone: a learner the session names but the table lacks has no results either, so
+    nothing reads the learner's row (the phone's poll needs nothing else of it)."""
+    learner_id = request.session.get(LEARNER_SESSION_KEY)
+    stars = statements.solved_stars(learner_id) if isinstance(learner_id, int) else {}
+    screen = answering.first_screen(puzzle, Reasks(request.session))
+    return _puzzle_view(request, lesson, screen, stars)
+
+
+def _puzzle_view(
+    request: HttpRequest, lesson: Lesson, screen: Screen, stars: dict[str, int]
+) -> PuzzleView:
     puzzle = screen.puzzle
     index = lesson.puzzles.index(puzzle)
     solved = screen.solved_stars is not None
@@ -122,7 +141,7 @@ def _render_puzzle(
     else:  # 「看我的星星」 (and the sticker) once the lesson is done
         next_url = lesson_url
     level = lesson.levels[lesson.level_of(puzzle)]
-    view = puzzle_context(
+    return puzzle_context(
         request,
         screen,
         answer_url=answer_url,
@@ -138,7 +157,6 @@ def _render_puzzle(
         steps=steps_of(lesson, puzzle, stars),
         all_solved=all_solved,
     )
-    return render_puzzle(request, "lessons/lesson.html", {"lesson": lesson, "puzzle_view": view})
 
 
 @process_caches.kept("lessons.views._addresses")

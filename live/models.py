@@ -52,6 +52,10 @@ class LiveRound(models.Model):
     opened_at = models.DateTimeField(default=timezone.now)
     revealed_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # Written at the reveal, when the counting window closes (live.results.first_right_answer):
+    # the answer of the class's earliest right first answer, "" when nobody had it right.
+    # Every phone shows it at the reveal; read with the round, it costs them no statement.
+    right_answer = models.CharField(max_length=200, blank=True, default="")
 
     class Meta:
         ordering = ["number"]

@@ -8,9 +8,12 @@ puzzle (the rule, its id: practice makes it again from the id) or an item of one
 teacher's puzzle sets (``sets``, ``set-<item id>``: puzzlesets.catalogue).
 """
 
+import unicodedata
 from dataclasses import dataclass
 
+from django.http import Http404
 from django.urls import reverse
+from django.utils.text import Truncator
 
 import rules
 from board.component import BoardView, board_context
@@ -19,18 +22,23 @@ from curriculum.judging import judge
 from curriculum.kinds import kind_of
 from curriculum.loading import Puzzle, get_curriculum
 from curriculum.outcome import Result
+from lessons import views as lesson_views
+from lessons.puzzle_view import PuzzleView
 from practice import generators
+from practice import views as practice_views
 from puzzlesets import catalogue
+from puzzlesets import views as puzzleset_views
 from puzzlesets.models import PuzzleSet
 from tutor.people.misconceptions import misconception_for
 
 MOVE_KINDS = frozenset({"move"})
+_PICKER_WIDTH = 50  # characters of a puzzle's number and prompt in the teacher's pickers
 
 
 @dataclass(frozen=True)
 class PuzzleChoice:
     value: str  # "lesson-slug/puzzle-id"
-    label: str
+    label: str  # its number and prompt, cut at 50 characters as the picker shows it
 
 
 def choices() -> list[tuple[str, list[PuzzleChoice]]]:
@@ -40,13 +48,23 @@ def choices() -> list[tuple[str, list[PuzzleChoice]]]:
         (
             lesson.title,
             [
-                PuzzleChoice(f"{lesson.slug}/{puzzle.id}", f"{number}. {puzzle.prompt}")
+                PuzzleChoice(
+                    f"{lesson.slug}/{puzzle.id}", _picker_label(f"{number}. {puzzle.prompt}")
+                )
                 for number, puzzle in enumerate(lesson.puzzles, start=1)
                 if kind_of(puzzle).BOARD_MODE != "place"
             ],
         )
         for lesson in get_curriculum().lessons
     ]
+
+
+def _picker_label(text: str) -> str:
+    """Django's truncatechars:50 (Truncator.chars), asked only of a text that needs it: a
+    text of 50 characters or fewer comes back NFC-normalised, as Truncator returns it, for
+    a fiftieth of its cost (it counts the characters in Python)."""
+    text = unicodedata.normalize("NFC", text)
+    return text if len(text) <= _PICKER_WIDTH else Truncator(text).chars(_PICKER_WIDTH)
 
 
 def following(puzzle: Puzzle) -> str:
@@ -80,6 +98,22 @@ def answer_url(puzzle: Puzzle) -> str:
     if generators.parse_id(puzzle.id):
         return reverse("practice_puzzle", args=[puzzle.lesson, puzzle.id])
     return f"{reverse('lesson', args=[puzzle.lesson])}?puzzle={puzzle.id}"
+
+
+def first_view(request, puzzle: Puzzle) -> PuzzleView | None:
+    """The puzzle as the GET of answer_url(puzzle) first shows it, for the phone's round to
+    carry it (a phone asked the address for it once each round); None where that address
+    would answer 404 (a set item the student's class may not have)."""
+    try:
+        if puzzle.lesson == catalogue.SET_LESSON:
+            return puzzleset_views.first_item_view(request, catalogue.item_pk(puzzle.id))
+        if generators.parse_id(puzzle.id):
+            return practice_views.first_puzzle_view(request, puzzle)
+        return lesson_views.first_puzzle_view(
+            request, get_curriculum().lesson(puzzle.lesson), puzzle
+        )
+    except Http404:
+        return None
 
 
 def lesson_title(puzzle: Puzzle) -> str:

@@ -20,7 +20,7 @@ import random
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -30,11 +30,11 @@ from django.views.decorators.http import require_POST, require_safe
 
 from lessons.answering import Reasks
 from lessons.learners import LEARNER_SESSION_KEY
+from lessons.puzzle_view import puzzle_section
 from live import polls, puzzles, results
 from live.models import LiveRound, LiveSession, PlaylistItem
 from tutor.ordering import swap_with_neighbour
 from tutor.people.assignments import STUDENT_SESSION_KEY
-from tutor.people.models import Student
 from tutor.people.next_url import safe_next_url
 from tutor.people.permissions import classroom_for_teacher, grown_up_required
 
@@ -43,9 +43,10 @@ POLL_SECONDS = 2
 
 
 def _session_for_teacher(user, session_id: int) -> LiveSession:
-    return get_object_or_404(
-        LiveSession.objects.select_related("classroom"), pk=session_id, classroom__teacher=user
-    )
+    session = polls.teachers_session(session_id, user.pk)
+    if session is None:
+        raise Http404("no such live session of this teacher")
+    return session
 
 
 def _bad_request(request: HttpRequest, message: str) -> HttpResponse:
@@ -112,19 +113,24 @@ def _next_up(playlist: list[dict]) -> dict | None:
     return next((e for e in playlist if not e["played"] and e["puzzle"] is not None), None)
 
 
-def _stage_state(session: LiveSession) -> tuple[LiveRound | None, int, str]:
-    """The round, its count, and what the audience view shows as one string (any change
-    redraws it): read before anything else, so an unchanged poll answers 204 at once."""
-    live_round = session.current_round() if session.is_open else None
-    answered = results.answered_count(live_round) if live_round else 0
+def _stage_state(session: LiveSession) -> tuple[LiveRound | None, int, str, int]:
+    """The round, its count, what the audience view shows as one string (any change
+    redraws it), and the class's size: read before anything else (one statement), so an
+    unchanged poll answers 204 at once."""
+    stage = polls.read_stage(session) if session.is_open else None
+    live_round = stage.round if stage else None
+    answered = stage.answered if stage else 0
     revealed = bool(live_round and live_round.revealed)
     parts = (int(session.is_open), live_round.pk if live_round else 0, int(revealed), answered)
-    return live_round, answered, "-".join(str(part) for part in parts)
+    students = stage.students if stage else None
+    return live_round, answered, "-".join(str(part) for part in parts), students
 
 
 def _stage_context(session: LiveSession, stage: tuple | None = None) -> dict:
     """What the class sees: the round's board and question, the count, the results."""
-    live_round, answered, stage_state = stage or _stage_state(session)
+    live_round, answered, stage_state, students = stage or _stage_state(session)
+    if students is None:  # no open session: the page still says how many there are
+        students = session.classroom.students.count()
     puzzle = puzzles.find(live_round.lesson, live_round.puzzle) if live_round else None
     outcome = results.round_results(live_round) if live_round and live_round.revealed else None
     return {
@@ -137,7 +143,7 @@ def _stage_context(session: LiveSession, stage: tuple | None = None) -> dict:
         if puzzle
         else None,
         "answered": answered,
-        "students": session.classroom.students.count(),
+        "students": students,
         "results": outcome,
         "poll_seconds": POLL_SECONDS,
         "stage_state": stage_state,
@@ -329,9 +335,13 @@ def _back(request: HttpRequest, classroom) -> HttpResponse:
 @grown_up_required
 def reveal(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session_for_teacher(request.user, session_id)
-    session.rounds.filter(closed_at__isnull=True, revealed_at__isnull=True).update(
-        revealed_at=timezone.now()
-    )
+    with transaction.atomic():
+        unrevealed = session.rounds.filter(closed_at__isnull=True, revealed_at__isnull=True)
+        for live_round in unrevealed.select_for_update():
+            # The counting window closes now: what the phones show at the reveal is fixed.
+            live_round.revealed_at = timezone.now()
+            live_round.right_answer = results.first_right_answer(live_round) or ""
+            live_round.save(update_fields=["revealed_at", "right_answer"])
     return redirect("live:projector", session_id=session.pk)
 
 
@@ -380,21 +390,30 @@ def session_results(request: HttpRequest, session_id: int) -> HttpResponse:
 # The students --------------------------------------------------------------------------
 
 
-def _signed_in_student(request: HttpRequest) -> Student | None:
+def _signed_in_learner(request: HttpRequest) -> int | None:
+    """The learner of a student signed in on this device, as the session names them."""
     learner_id = request.session.get(LEARNER_SESSION_KEY)
     if not request.session.get(STUDENT_SESSION_KEY) or learner_id is None:
         return None
-    return Student.objects.filter(learner_id=learner_id).first()
+    return learner_id
 
 
-def _student_state(student: Student) -> dict:
-    """What the phone should show: the class's state read by live.polls' one statement
-    (the same the 204 answers from), with the round it names."""
-    now = polls.read_state(student.classroom_id, student.learner_id)
-    now = now or polls.ClassState(None, None, None)
+def _student_state(request: HttpRequest, learner_id: int) -> dict | None:
+    """What the phone should show, or None when the learner is no student: the class's
+    state read by live.polls' one statement (the same the 204 answers from), with the
+    round it names. A poll whose token names this learner brings it already read."""
+    read = getattr(request, "live_state", None)
+    if read is not None and read[0] == learner_id:
+        classroom_id, now = read[1], read[2]
+    else:
+        found = polls.student_state(learner_id)
+        if found is None:
+            return None
+        classroom_id, now = found
     shown = {
         "state": now.state,
-        "poll_state": polls.token(student.classroom_id, student.learner_id, now.state),
+        "poll_state": polls.token(classroom_id, learner_id, now.state),
+        "learner_id": learner_id,
     }
     if now.session_id is None:
         ended = LiveSession.objects.filter(pk=now.ended_id).first() if now.ended_id else None
@@ -403,38 +422,42 @@ def _student_state(student: Student) -> dict:
     return {**shown, "session": now.session_id, "round": now.round}
 
 
-def _student_context(request: HttpRequest, student: Student, state: dict) -> dict:
+def _student_context(request: HttpRequest, state: dict) -> dict:
     """The round as the phone shows it: the projected puzzle, or at the reveal the child's
     own result and the right answer, or after the end the score."""
-    context = {**state, "student": student, "poll_seconds": POLL_SECONDS}
+    learner_id = state["learner_id"]
+    context = {**state, "poll_seconds": POLL_SECONDS}
     if state["session"] is None:
         ended = state["ended"]
-        context["score"] = results.session_score(ended, student.learner_id) if ended else None
+        context["score"] = results.session_score(ended, learner_id) if ended else None
         return context
     live_round = state["round"]
     puzzle = puzzles.find(live_round.lesson, live_round.puzzle) if live_round else None
     context |= {"puzzle": puzzle, "answer_url": puzzles.answer_url(puzzle) if puzzle else ""}
     if live_round is not None and live_round.revealed:
-        context["own"] = results.own_result(live_round, student.learner_id)
+        context["own"] = results.own_result(live_round, learner_id)
         if puzzle is None:
             context["right_answer"] = ""
         elif puzzles.is_move_puzzle(puzzle):
-            right = results.first_right_move(live_round)
-            context["right_answer"] = puzzles.right_answer_label(puzzle, right)
+            right = live_round.right_answer  # stored at the reveal, the same for the class
+            context["right_answer"] = puzzles.right_answer_label(puzzle, right or None)
         else:
             context["right_answer"] = puzzles.right_answer_label(puzzle)
     elif puzzle is not None:
         Reasks(request.session).forget(puzzle)  # the phone shows the projected position
+        # The puzzle comes with the round (the phone once fetched it from answer_url).
+        view = puzzles.first_view(request, puzzle)
+        context["puzzle_section"] = puzzle_section(view, None) if view is not None else None
     return context
 
 
 @require_safe
 def student_live(request: HttpRequest) -> HttpResponse:
-    student = _signed_in_student(request)
-    if student is None:
+    learner_id = _signed_in_learner(request)
+    state = _student_state(request, learner_id) if learner_id is not None else None
+    if state is None:
         return redirect("people:join_class")
-    context = _student_context(request, student, _student_state(student))
-    return render(request, "live/student.html", context)
+    return render(request, "live/student.html", _student_context(request, state))
 
 
 @require_safe
@@ -444,12 +467,12 @@ def student_round(request: HttpRequest) -> HttpResponse:
     what reaches here is checked against the signed-in student, who sees only their own
     class."""
     shown = request.GET.get("state", "")
-    student = _signed_in_student(request)
-    if student is None:
+    learner_id = _signed_in_learner(request)
+    state = _student_state(request, learner_id) if learner_id is not None else None
+    if state is None:
         return HttpResponse(status=403)
-    state = _student_state(student)
     if shown == state["poll_state"]:
         return polls.nothing_new()
-    response = render(request, "live/student.html#round", _student_context(request, student, state))
+    response = render(request, "live/student.html#round", _student_context(request, state))
     patch_vary_headers(response, ["HX-Request"])
     return response

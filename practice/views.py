@@ -20,6 +20,7 @@ from curriculum.loading import get_curriculum
 from lessons import answering
 from lessons.answering import Screen
 from lessons.learners import current_learner
+from lessons.puzzle_view import PuzzleView
 from lessons.views import answer_posted, puzzle_context, render_puzzle
 from practice import generators
 from practice.levels import level_for, solved_count
@@ -84,12 +85,32 @@ def _lesson_of(rule: str):
 
 
 def _render(request: HttpRequest, lesson, screen: Screen, mode: str) -> HttpResponse:
+    view = _view(request, screen, mode)
+    rule = screen.puzzle.lesson
+    learner = current_learner(request)
+    context = {
+        "lesson": lesson,
+        "mode": mode,
+        "puzzle_view": view,
+        "solved_here": solved_count(learner, rule),
+        "still_due": len(due_reviews(learner.pk if learner else None)) if mode == REVIEW else 0,
+    }
+    return render_puzzle(request, "practice/round.html", context, "practice/round.html#answer")
+
+
+def first_puzzle_view(request: HttpRequest, puzzle) -> PuzzleView:
+    """A practice puzzle as its page first shows it (practice_puzzle), for a page that
+    carries the puzzle itself: a live lesson's phone (live.puzzles.first_view)."""
+    return _view(request, answering.first_screen(puzzle), PRACTICE)
+
+
+def _view(request: HttpRequest, screen: Screen, mode: str) -> PuzzleView:
     puzzle = screen.puzzle
     rule = puzzle.lesson
     here = reverse(f"{mode}_puzzle", args=[rule, puzzle.id])
     next_url = reverse("practice", args=[rule]) if mode == PRACTICE else reverse("review")
     _rule, level, _seed = generators.parse_id(puzzle.id)
-    view = puzzle_context(
+    return puzzle_context(
         request,
         screen,
         answer_url=here,
@@ -103,12 +124,3 @@ def _render(request: HttpRequest, lesson, screen: Screen, mode: str) -> HttpResp
         % {"level": level},
         next_label=_("Another puzzle") if mode == PRACTICE else _("Next review"),
     )
-    learner = current_learner(request)
-    context = {
-        "lesson": lesson,
-        "mode": mode,
-        "puzzle_view": view,
-        "solved_here": solved_count(learner, rule),
-        "still_due": len(due_reviews(learner.pk if learner else None)) if mode == REVIEW else 0,
-    }
-    return render_puzzle(request, "practice/round.html", context, "practice/round.html#answer")

@@ -21,6 +21,7 @@ from curriculum.puzzle_forms import PostError
 from lessons import answering
 from lessons.answering import Hints, Reasks
 from lessons.learners import current_learner, learner_and_history
+from lessons.puzzle_view import PuzzleView
 from lessons.views import puzzle_context, render_puzzle
 from practice import generators
 from puzzlesets import catalogue, exchange, permissions, questions
@@ -360,13 +361,28 @@ def item_puzzle(request: HttpRequest, set_item_id: int) -> HttpResponse:
     screen = _screen(request, item, puzzle)
     if isinstance(screen, HttpResponse):
         return screen
+    view = _item_view(request, item, screen)
+    return render_puzzle(request, "puzzlesets/set_puzzle.html", {"puzzle_view": view})
+
+
+def first_item_view(request: HttpRequest, set_item_id: int) -> PuzzleView:
+    """A set's item as item_puzzle first shows it (Http404 where it would answer 404), for
+    a page that carries the puzzle itself: a live lesson's phone (live.puzzles.first_view)."""
+    item = permissions.item_for_student(request, set_item_id)
+    puzzle = catalogue.puzzle_of(item)
+    if puzzle is None:
+        raise Http404("this puzzle no longer loads")
+    reasks = Reasks(request.session, catalogue.partners(item))
+    return _item_view(request, item, answering.first_screen(puzzle, reasks))
+
+
+def _item_view(request: HttpRequest, item: SetItem, screen) -> PuzzleView:
     here = reverse("puzzlesets:item_puzzle", args=[item.pk])
     owner = request.user.is_authenticated and item.puzzle_set.owner_id == request.user.pk
     back = reverse("puzzlesets:set_page", args=[item.puzzle_set_id]) if owner else None
-    view = puzzle_context(
+    return puzzle_context(
         request, screen, answer_url=here, retry_url=here, next_url=back or reverse("live:student")
     )
-    return render_puzzle(request, "puzzlesets/set_puzzle.html", {"puzzle_view": view})
 
 
 def _screen(request: HttpRequest, item: SetItem, puzzle):

@@ -30,11 +30,11 @@ KNIGHT = "knight/knight-crowded-corner"
 ANSWER = "/lessons/knight/knight-crowded-corner/"
 ROUND_SECONDS = 18  # school_load.py's
 # One round of school_load.py's school: how many of each request (1,200 phones polling
-# every 2 s for 18 s: 9 polls each, 2 of them changed; 40 lessons' teachers, 2 windows).
+# every 2 s for 18 s: 9 polls each, 2 of them changed, the first bringing the puzzle with
+# the round; 40 lessons' teachers, 2 windows).
 SCHOOL_ROUND = {
     "phone poll, nothing new (204)": 1200 * 7,
     "phone poll, the round appears (200)": 1200,
-    "puzzle load (the lesson's partial)": 1200,
     "answer": 1200,
     "phone poll, the reveal (200)": 1200,
     "presenter panel (200)": 40 * 9,
@@ -107,9 +107,6 @@ def main() -> int:
             "phone poll, the round appears (200)": lambda: phones[0].get(
                 poll, {"state": before}, headers=H
             ),
-            "puzzle load (the lesson's partial)": lambda: phones[0].get(
-                "/lessons/knight/?puzzle=knight-crowded-corner", headers=H
-            ),
             "answer": lambda: phones[1].post(
                 ANSWER, {"mode": "move", "played": "", "typed": "a2a3"}, headers=H
             ),
@@ -117,9 +114,12 @@ def main() -> int:
             "audience stage (200)": lambda: presenter.get(stage, headers=H),
         }
         costs = run(open_cases, requests)
+        shown = token(phones[2])  # each phone polls with its own page's token
         presenter.post(reverse("live:reveal", args=[session.pk]))
         revealed = {
-            "phone poll, the reveal (200)": lambda: phones[2].get(poll, {"state": now}, headers=H),
+            "phone poll, the reveal (200)": lambda: phones[2].get(
+                poll, {"state": shown}, headers=H
+            ),
             "presenter page (after each click)": lambda: presenter.get(
                 reverse("live:projector", args=[session.pk])
             ),

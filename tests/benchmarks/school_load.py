@@ -18,7 +18,8 @@ lesson's:
 - the teacher puts a puzzle up (a knight move, then a yes-or-no question, in turn) and the
   browser follows the redirect to the presenter page, as a browser does;
 - every phone polls /live/round every 2 s with the token its page carries; a poll that
-  brings the round loads the puzzle (the `hx-get` htmx loads), as htmx does;
+  brings the round brings its puzzle too (a puzzle the round cannot carry comes as an
+  `hx-get` that htmx loads, and the phone loads it as htmx does);
 - each lesson's students answer between 2 and 10 s after the puzzle went up (so its 30
   answers arrive within 10 s), a third each right, illegal, and wrong; a phone that has not
   seen the puzzle by its moment answers when it does (counted as late);
@@ -29,15 +30,15 @@ lesson's:
 Prints, per database: responses >= 500 or none (must be 0); answers sent, answered 2xx,
 Attempt rows stored, students counted by the projectors (nothing lost: all equal); phones
 whose result at the reveal was not their answer (0); answer p95 (target <= 100 ms); the
-phones' poll p95 (target <= 50 ms), and the 204s, the changed polls and the puzzle loads
-apart; phone polls a second achieved (1,200 phones every 2 s: 600); the teachers'
+phones' poll p95 (target <= 50 ms), and the 204s and the changed polls (and any puzzle
+loads) apart; phone polls a second achieved (1,200 phones every 2 s: 600); the teachers'
 requests; the CPU the load generator and the gunicorn workers used; the load average.
 
 The load generator is one asyncio loop with one keep-alive HTTP/1.1 connection per phone
 and per teacher window (a pool of LESSONS × (STUDENTS + 2) connections, as the phones
 hold theirs to nginx); its own CPU time is printed beside the server's, so a reader sees
 that it was not the bottleneck. wrk could send polls more cheaply, but not follow each
-phone's own token, load the puzzle a changed poll brings, answer it and check the result.
+phone's own token, read the puzzle a changed poll brings, answer it and check the result.
 Bounded: every request has a 10 s timeout and the run stops after a fixed schedule.
 """
 
@@ -383,7 +384,7 @@ async def play_teacher(lesson: Lesson, figures: Figures, presenter, audience, pa
 
 
 async def play_phone(phone: Phone, lesson: Lesson, figures: Figures, began: float, window):
-    """Poll every 2 s from a phase of its own; load a puzzle a poll brings; answer each round
+    """Poll every 2 s from a phase of its own; see the puzzle a poll brings; answer each round
     at the seat's moment; check the result the reveal shows."""
     students = len(lesson.seed["students"])
     phase = (phone.seat * 7 % students) / students * POLL_SECONDS
@@ -412,8 +413,11 @@ async def play_phone(phone: Phone, lesson: Lesson, figures: Figures, began: floa
         if status != 200:
             continue
         phone.poll = hx_get(body, "live-round") or phone.poll
+        carried = re.search(rb'<form [^>]*action="/lessons/([^/"]+)/([^/"]+)/"', body)
         load = re.search(rb'<div hx-get="([^"]+)" hx-trigger="load"', body)
-        if load:
+        if carried:  # the round brings the puzzle itself: its answer form names it
+            phone.shows = f"{carried.group(1).decode()}/{carried.group(2).decode()}"
+        elif load:  # a puzzle the round could not carry: htmx loads it
             url = html.unescape(load.group(1).decode())
             address = urllib.parse.urlsplit(url)  # /lessons/<lesson>/?puzzle=<puzzle>
             puzzle = dict(urllib.parse.parse_qsl(address.query)).get("puzzle")

@@ -126,3 +126,21 @@ def test_the_learner_with_the_tries_and_results_is_both_reads_in_one():
         assert (tries, results) == statements.tries_and_results(learner.pk, "a", 3, "knight")
         assert bool(tries) is bool(results) is lesson_has_rows
     assert statements.learner_tries_and_results(404, "a", 3, "knight") == (None, [], [])
+
+
+def test_the_solved_stars_are_the_orm_solved_results():
+    learner, other = Learner.objects.create(), Learner.objects.create()
+    now = timezone.now()
+    PuzzleResult.objects.create(
+        learner=learner, lesson="knight", puzzle="a", stars=3, solved_at=now
+    )
+    PuzzleResult.objects.create(learner=learner, lesson="rook", puzzle="b", stars=1, solved_at=now)
+    PuzzleResult.objects.create(learner=learner, lesson="knight", puzzle="c", stars=0)  # unsolved
+    PuzzleResult.objects.create(learner=other, lesson="knight", puzzle="d", stars=2, solved_at=now)
+    expected = dict(
+        PuzzleResult.objects.filter(learner=learner, solved_at__isnull=False).values_list(
+            "puzzle", "stars"
+        )
+    )
+    assert statements.solved_stars(learner.pk) == expected == {"a": 3, "b": 1}
+    assert statements.solved_stars(404) == {}

@@ -1,5 +1,7 @@
 """What the live-lesson tests share: the puzzles they put up and how a teacher and a student act."""
 
+import re
+
 from django.test import Client
 from django.urls import reverse
 
@@ -39,3 +41,8 @@ def put_up(client, session, puzzle=KNIGHT) -> None:
 
 def move(client, uci: str):
     return client.post(KNIGHT_URL, {"mode": "move", "typed": uci}, headers={"HX-Request": "true"})
+
+
+def without_answer_token(html: str) -> str:
+    """The markup with each answer form's one-time token left out (new at every drawing)."""
+    return re.sub(r'<input type="hidden" name="token" value="[^"]*">', "", html)

@@ -10,7 +10,15 @@ from django.urls import reverse
 
 from lessons.models import Attempt
 from live.models import LiveRound, LiveSession
-from tests.live.helpers import KNIGHT, QUESTION, move, put_up, start, student_client
+from tests.live.helpers import (
+    KNIGHT,
+    QUESTION,
+    move,
+    put_up,
+    start,
+    student_client,
+    without_answer_token,
+)
 from tests.people.conftest import make_student, signed_in
 
 pytestmark = pytest.mark.django_db
@@ -102,11 +110,20 @@ def test_the_student_page_polls_204_until_the_round_changes(teacher, classroom, 
     changed = student.get(poll, {"state": state})
     assert changed.status_code == 200
     assert "等老師出題" in changed.content.decode()
+    move(student, "a1b3")  # solved before the round: its stars show in the row of steps
     put_up(teacher_client, session)
     changed = student.get(poll, {"state": shown_state(changed)})
     body = changed.content.decode()
     assert "第 1 題" in body
-    assert f'hx-get="{reverse("lesson", args=["knight"])}?puzzle=knight-crowded-corner"' in body
+    # The round carries the puzzle as the lesson's own partial draws it: no second request.
+    lesson_partial = student.get(
+        reverse("lesson", args=["knight"]),
+        {"puzzle": "knight-crowded-corner"},
+        headers={"HX-Request": "true"},
+    ).content.decode()
+    assert without_answer_token(lesson_partial) in without_answer_token(body)
+    assert 'class="solved" aria-current="step"' in body  # the stars the child earned
+    assert 'hx-trigger="load"' not in body
     assert student.get(poll, {"state": shown_state(changed)}).status_code == 204
 
 

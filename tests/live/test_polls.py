@@ -190,22 +190,145 @@ def test_the_early_answer_still_checks_the_host(teacher, classroom, pupil):
 
 
 def test_each_phone_reads_the_right_move_the_projector_draws_alone(teacher, classroom):
-    from live.results import first_right_move, round_results
+    from live.results import first_right_answer, round_results
 
     first, second, third = (make_student(classroom, name) for name in ("小華", "小明", "小美"))
     teacher_client, session = start(teacher, classroom)
     put_up(teacher_client, session)
     live_round = LiveRound.objects.get(session=session)
-    assert first_right_move(live_round) is None
+    assert first_right_answer(live_round) is None
     move(student_client(first), "a2a3")
     move(student_client(first), "a1b3")  # right only at the second try: not counted
     live_round.refresh_from_db()
-    assert first_right_move(live_round) is None
+    assert first_right_answer(live_round) is None
     assert round_results(live_round).right_move is None
     move(student_client(second), "a1a3")
     move(student_client(third), "a1b3")
-    assert first_right_move(live_round) == round_results(live_round).right_move == "a1b3"
+    assert first_right_answer(live_round) == round_results(live_round).right_move == "a1b3"
+    assert live_round.right_answer == ""  # written only at the reveal
     teacher_client.post(reverse("live:reveal", args=[session.pk]))
+    live_round.refresh_from_db()
+    assert live_round.right_answer == "a1b3"
     body = phone_page(student_client(second))
     assert 'data-own-result="wrong"' in body
     assert "正確答案：白馬 a1→b3（Nb3）" in body
+
+
+def test_the_reveal_stores_no_right_answer_when_nobody_had_it_right(teacher, classroom, pupil):
+    teacher_client, session = start(teacher, classroom)
+    put_up(teacher_client, session)
+    phone = student_client(pupil)
+    move(phone, "a1a3")
+    teacher_client.post(reverse("live:reveal", args=[session.pk]))
+    move(phone, "a1b3")  # after the reveal: practice, not counted
+    live_round = LiveRound.objects.get(session=session)
+    assert live_round.revealed and live_round.right_answer == ""
+    body = phone_page(phone)
+    assert 'data-own-result="wrong"' in body
+    assert "正確答案：白馬 a1→b3（Nb3）" in body  # a right move the judge finds
+    teacher_client.post(reverse("live:reveal", args=[session.pk]))  # a second tap
+    assert LiveRound.objects.get(session=session).revealed_at == live_round.revealed_at
+
+
+def test_a_changed_poll_reads_the_class_once(teacher, classroom, pupil):
+    teacher_client, session = start(teacher, classroom)
+    phone = student_client(pupil)
+    token = poll_token(phone_page(phone))
+    put_up(teacher_client, session)
+    with CaptureQueriesContext(connection) as queries:
+        response = phone.get(POLL, {"state": token}, headers={"HX-Request": "true"})
+    body = response.content.decode()
+    assert response.status_code == 200 and "第 1 題" in body
+    assert 'data-puzzle="knight-crowded-corner"' in body  # the puzzle comes with the round
+    # The class's state (the middleware's, kept for the view), the session, then what the
+    # lesson's puzzle reads: the learner's stars (its row of steps).
+    tables = [table_of(q["sql"]) for q in queries]
+    assert tables == ["people_student", "tutor_session", "lessons_puzzleresult"], tables
+
+
+def test_the_reveal_poll_reads_the_class_once_and_the_own_answer_once(teacher, classroom, pupil):
+    teacher_client, session = start(teacher, classroom)
+    put_up(teacher_client, session)
+    phone = student_client(pupil)
+    token = poll_token(phone_page(phone))
+    move(phone, "a1b3")
+    move(student_client(make_student(classroom, "小明")), "a1a3")
+    teacher_client.post(reverse("live:reveal", args=[session.pk]))
+    with CaptureQueriesContext(connection) as queries:
+        response = phone.get(POLL, {"state": token}, headers={"HX-Request": "true"})
+    body = response.content.decode()
+    assert 'data-own-result="correct"' in body and "正確答案：白馬 a1→b3（Nb3）" in body
+    tables = [table_of(q["sql"]) for q in queries]
+    assert tables == ["people_student", "tutor_session", "lessons_attempt"], tables
+
+
+def table_of(sql: str) -> str:
+    """The table a statement reads from (its outermost FROM, subqueries left out)."""
+    while "(" in sql:
+        sql = re.sub(r"\([^()]*\)", "", sql)
+    return re.search(r'FROM\s+"?(\w+)', sql).group(1)
+
+
+def test_the_stage_statement_reads_what_the_orm_would(teacher, classroom, other_class):
+    from live.results import answered_count
+
+    first, second = make_student(classroom, "小華"), make_student(classroom, "小明")
+    stranger = make_student(other_class, "小強")
+    teacher_client, session = start(teacher, classroom)
+
+    def check(answered: int) -> None:
+        session.refresh_from_db()
+        stage = polls.read_stage(session)
+        current = session.current_round()
+        assert (stage.round.pk if stage.round else None) == (current.pk if current else None)
+        assert stage.students == classroom.students.count() == 2
+        assert stage.answered == (answered_count(current) if current else 0) == answered
+        if current is not None:
+            assert [getattr(stage.round, f) for f in polls._ROUND_COLUMNS] == [
+                getattr(current, f) for f in polls._ROUND_COLUMNS
+            ]
+
+    check(0)
+    put_up(teacher_client, session)
+    check(0)
+    move(student_client(first), "a1a3")
+    move(student_client(first), "a1b3")  # the same student twice: one
+    move(student_client(stranger), "a1b3")  # another class: not counted
+    check(1)
+    teacher_client.post(reverse("live:reveal", args=[session.pk]))
+    move(student_client(second), "a1b3")  # after the reveal: practice
+    check(1)
+    put_up(teacher_client, session, QUESTION)
+    check(0)
+
+
+def test_a_presenter_panel_poll_is_three_statements_before_the_reveal(teacher, classroom, pupil):
+    teacher_client, session = start(teacher, classroom)
+    put_up(teacher_client, session)
+    move(student_client(pupil), "a1b3")
+    panel = reverse("live:panel", args=[session.pk])
+    with CaptureQueriesContext(connection) as queries:
+        response = teacher_client.get(panel, headers={"HX-Request": "true"})
+    assert 'data-answered="1"' in response.content.decode()
+    # The session, the account, the live session (with its class), then the stage.
+    tables = [table_of(q["sql"]) for q in queries]
+    assert tables[:3] == ["tutor_session", "auth_user", "live_livesession"], tables
+    assert len(queries) == 4 and "COUNT(DISTINCT a.learner_id)" in queries[3]["sql"]
+
+
+def test_the_teachers_session_read_is_the_orm_session_and_class_field_for_field(
+    teacher, classroom, other_teacher
+):
+    _client, session = start(teacher, classroom)
+    read = polls.teachers_session(session.pk, teacher.pk)
+    expected = LiveSession.objects.select_related("classroom").get(pk=session.pk)
+    for made, wanted in ((read, expected), (read.classroom, expected.classroom)):
+        fields = [field.attname for field in type(wanted)._meta.concrete_fields]
+        assert [getattr(made, f) for f in fields] == [getattr(wanted, f) for f in fields]
+        assert made._state.adding is False and made._state.db == "default"
+    assert timezone.is_aware(read.started_at) and read.ended_at is None
+    assert polls.teachers_session(session.pk, other_teacher.pk) is None  # not theirs
+    assert polls.teachers_session(session.pk + 1, teacher.pk) is None
+    read.show_names = True
+    read.save(update_fields=["show_names"])  # saves as the row it was read from
+    assert LiveSession.objects.get().show_names is True

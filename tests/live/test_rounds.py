@@ -76,7 +76,7 @@ def test_the_round_closes_at_the_reveal_and_a_late_answer_is_practice(teacher, c
     assert "正確答案：白馬 a1→b3（Nb3）" in wrong  # nobody found it: the judge does
     assert 'data-own-result="none"' in phone_round(late)
     assert "公布結果前，你沒有回答這一題。" in phone_round(none)
-    assert 'hx-get="/lessons/knight/' not in phone_round(late)  # no puzzle to answer now
+    assert 'id="puzzle"' not in phone_round(late)  # no puzzle to answer now
 
 
 def test_a_student_who_tried_twice_counts_once_with_the_first_answer(teacher, classroom, three):
@@ -218,3 +218,51 @@ def test_a_student_signing_in_late_finds_the_live_lesson_on_the_first_screen(
     assert "data-live-now" not in Client().get(reverse("lesson_map")).content.decode()
     teacher_client.post(reverse("live:end", args=[session.pk]))
     assert "data-live-now" not in late.get(reverse("lesson_map")).content.decode()
+
+
+def test_the_own_answer_statement_reads_what_the_orm_would(teacher, classroom, three):
+    from datetime import timedelta
+
+    from live.models import LiveRound
+    from live.results import attempts_of, first_answer
+    from tutor.people.models import Classroom
+
+    elsewhere = Classroom.objects.create(teacher=teacher, name="別班", join_code="ELSE23")
+    stranger = make_student(elsewhere, "小強")
+    teacher_client, session = start(teacher, classroom)
+    put_up(teacher_client, session)
+    live_round = LiveRound.objects.select_related("session").get(session=session)
+    phones = [student_client(student) for student in three]
+    Attempt.objects.create(  # before the window opened: not counted
+        learner=three[2].learner,
+        lesson="knight",
+        puzzle="knight-crowded-corner",
+        answer="a1c2",
+        verdict="illegal",
+        created_at=live_round.opened_at - timedelta(seconds=1),
+    )
+    move(phones[0], "a1a3")
+    move(phones[0], "a1b3")
+    move(phones[1], "a1b3")
+    move(student_client(stranger), "a1b3")
+
+    def by_orm(learner_id):
+        return (
+            attempts_of(live_round)
+            .filter(learner_id=learner_id)
+            .order_by("created_at", "pk")
+            .values_list("answer", "verdict", "fen")
+            .first()
+        )
+
+    learners = [student.learner_id for student in [*three, stranger]]
+    for learner_id in learners:
+        assert first_answer(live_round, learner_id) == by_orm(learner_id)
+    assert first_answer(live_round, three[0].learner_id)[:2] == ("a1a3", "illegal")
+    assert first_answer(live_round, stranger.learner_id) is None  # another class's student
+    teacher_client.post(reverse("live:reveal", args=[session.pk]))
+    move(phones[2], "a1b3")  # after the reveal: practice
+    live_round.refresh_from_db()
+    for learner_id in learners:
+        assert first_answer(live_round, learner_id) == by_orm(learner_id)
+    assert first_answer(live_round, three[2].learner_id) is None
