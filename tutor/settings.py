@@ -1,8 +1,9 @@
 """Django settings for the chess rules tutor.
 
 Everything a deployment changes comes from the environment (see README):
-DEBUG, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL (and PREPARED_STATEMENTS), CSRF_TRUSTED_ORIGINS,
-SECURE_SSL_REDIRECT, SECURE_PROXY_SSL_HEADER, the EMAIL_* settings and DEFAULT_FROM_EMAIL.
+DEBUG, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL (and PREPARED_STATEMENTS, CONN_HEALTH_CHECKS),
+CSRF_TRUSTED_ORIGINS, SECURE_SSL_REDIRECT, SECURE_PROXY_SSL_HEADER, the EMAIL_* settings and
+DEFAULT_FROM_EMAIL.
 """
 
 import os
@@ -140,15 +141,15 @@ try:
         "default": dj_database_url.config(
             default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
             conn_max_age=env_int("CONN_MAX_AGE", 60),
-            conn_health_checks=True,
+            conn_health_checks=env_bool("CONN_HEALTH_CHECKS", True),
         )
     }
 except ValueError as error:  # dj-database-url's message for an unknown scheme or bad URL
     raise ImproperlyConfigured(f"DATABASE_URL is not a valid database URL: {error}") from None
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Django's own backend. CONN_HEALTH_CHECKS (conn_health_checks above): a kept connection
-    # is asked SELECT 1 at a request's first statement, so one the server dropped while idle
-    # is replaced instead of failing the request. Parameters bound by the server, and a
+    # Django's own backend. CONN_HEALTH_CHECKS (conn_health_checks above, default on): a kept
+    # connection is asked SELECT 1 at a request's first statement, so one the server dropped
+    # while idle is replaced instead of failing the request. Parameters bound by the server, and a
     # statement a connection has sent 5 times prepared there: PostgreSQL parses and plans
     # it once per connection instead of at every answer (A/B under gunicorn: see
     # docs/answer-path.md). PREPARED_STATEMENTS=0 for a pooler that cannot keep them

@@ -102,3 +102,16 @@ def test_unreadable_prepared_statements_value_is_named():
     result = run_django(env, "check")
     assert result.returncode != 0
     assert "PREPARED_STATEMENTS must be one of" in result.stderr
+
+
+@pytest.mark.parametrize(("named", "checks"), [(None, "True"), ("1", "True"), ("0", "False")])
+def test_the_connections_health_check_is_on_unless_turned_off(named, checks):
+    env = {"DEBUG": "1", "DATABASE_URL": "postgres://tutor:secret@db.example:5432/tutor"}
+    if named is not None:
+        env["CONN_HEALTH_CHECKS"] = named
+    shown = (
+        "from django.conf import settings as s; print(s.DATABASES['default']['CONN_HEALTH_CHECKS'])"
+    )
+    result = run_django(env, "shell", "--no-imports", "-c", shown)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == checks
