@@ -65,7 +65,7 @@ def test_a_parent_pin_closes_the_parent_area_after_a_child_is_picked(page: Page,
     page.get_by_label("暱稱").fill("阿寶")
     page.get_by_role("button", name="加入", exact=True).click()
     page.get_by_label("密碼（4 到 6 位數字）").fill("2468")
-    page.get_by_role("button", name="設定密碼").click()
+    page.get_by_role("button", name="設定家長密碼").click()
     page.goto(base + "/who/")
     page.get_by_role("button", name="阿寶").click()
     page.goto(base + "/parent/")
