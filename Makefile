@@ -20,15 +20,18 @@ run: setup
 
 # Every test, in TEST_WORKERS processes (pytest-xdist; each has its own test database,
 # live server and Chromium). TEST_WORKERS=0 runs them in this one process; PYTEST_ARGS
-# adds options (CI: -m "database and not browser" on its second database).
+# adds options (CI: -m "database and not browser" on its second database). A worker that
+# has run out takes half the tests queued on another (--dist worksteal): with --dist load
+# each worker keeps hundreds queued, and at the end one runs on alone.
 TEST_WORKERS ?= 3
+DIST ?= worksteal
 # pytest keeps its rewritten test modules as bytecode (2 s of every process's collection);
 # a machine with PYTHONDONTWRITEBYTECODE=1 would compile them again in each one.
 test test-fast: export PYTHONDONTWRITEBYTECODE =
 test: setup oidc-provider
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist $(DIST) $(PYTEST_ARGS)
 
 # The inner loop (under a minute): every test but the tiers browser, server and slow
 # (tests/conftest.py marks them). FAST_WORKERS=0 for one process.

@@ -13,7 +13,10 @@
   the app under gunicorn outside tests/benchmarks/ (SERVER_MODULES, tests/deploy/,
   tests/security/). pytest-django refuses the database to any other test, so the rest
   behave the same on SQLite and PostgreSQL: CI's PostgreSQL pass runs only this tier. The
-  benchmarks' smoke runs are left out of it: they run once, on SQLite.
+  benchmarks' smoke runs are left out of it: they run once, on SQLite; so is a test of
+  tests/deploy/ or tests/security/ marked `any_database` by hand (the app it starts only
+  answers /healthz's `SELECT 1`, or runs on a PostgreSQL of its own), which may not ask
+  for pytest-django's database.
 
 `make test-fast` runs `-m "not browser and not server and not slow"`; `make test` runs all.
 A new test gets its marks from these rules without doing anything.
@@ -110,6 +113,10 @@ def _tiers(item) -> set[str]:
         or DATABASE_FOLDERS.intersection(folders)
     ):
         tiers.add("database")
+    if item.get_closest_marker("any_database"):
+        if fixtures & DATABASE_FIXTURES or item.get_closest_marker("django_db"):
+            raise pytest.UsageError(f"{item.nodeid}: any_database, yet it asks for the database")
+        tiers.discard("database")
     return tiers
 
 

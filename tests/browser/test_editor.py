@@ -162,9 +162,11 @@ def test_a_history_played_in_with_the_engine_refusing_a_wrong_move(page: Page, l
     square(page, "d5").click()
     expect(page.locator("[data-editor-said]")).to_have_text("走了 d5。")
     square(page, "e5").click()
+    expect(square(page, "e5")).to_have_attribute("aria-pressed", "true")
     square(page, "e4").click()  # backwards
     expect(page.locator("[data-editor-said]")).to_contain_text("這步棋不合規則。")
     square(page, "e5").click()
+    expect(square(page, "e5")).to_have_attribute("aria-pressed", "true")
     square(page, "d6").click()  # en passant, right after the two-square move
     expect(page.locator("[data-editor-said]")).to_have_text("走了 exd6。")
     expect(page.locator("input[name=moves]")).to_have_value("d7d5 e5d6")

@@ -2,6 +2,7 @@
 every castling reason is said, and no rule is asked before its lesson."""
 
 import io
+from functools import cache
 
 import pytest
 from django.core.management import call_command
@@ -24,9 +25,15 @@ TWO_ANSWERS = {
 }
 
 
+@cache
+def thirty_per_rule(first: int):
+    """check_practice(30, first=first), made once per process: two tests read seeds 0-29."""
+    return check_practice(30, first=first)
+
+
 @pytest.mark.parametrize("first", [0, 30, 60])
 def test_thirty_puzzles_of_a_rule_give_each_of_two_answers_40_to_60_percent(first):
-    report = check_practice(30, first=first)
+    report = thirty_per_rule(first)
     assert report.unbalanced() == []
     asked = {
         (rule, question) for rule, questions in report.answers.items() for question in questions
@@ -74,6 +81,6 @@ def test_no_prompt_counts_zero_moves_and_touch_move_says_no_when_the_answer_is_n
 
 
 def test_every_rule_is_practised_only_with_what_its_lesson_and_the_earlier_ones_teach():
-    report = check_practice(30)
+    report = thirty_per_rule(0)
     assert [error for error in report.errors if " uses " in error] == []
     assert set(rules_in_curriculum()) == set(RULES)

@@ -5,6 +5,8 @@ one byte every 2 s while /healthz is asked every 0.2 s for 4 s. Gunicorn alone d
 answer at all while 3 of them were connected.
 """
 
+import pytest
+
 from tests.security import attack
 from tests.security.slow_clients import run
 
@@ -13,7 +15,9 @@ from tests.security.slow_clients import run
 PORTS = range(19000, 19010)
 
 
-def test_healthz_answers_at_once_while_3_and_100_clients_trickle_their_requests(db, monkeypatch):
+# The app only answers /healthz's `SELECT 1`: run once, on SQLite (tests/conftest.py).
+@pytest.mark.any_database
+def test_healthz_answers_at_once_while_3_and_100_clients_trickle_their_requests(monkeypatch):
     monkeypatch.setattr(attack, "PORTS", PORTS)
     results = run(seconds=4, counts=[3, 100], fronts=(True,))
     for figures in results:

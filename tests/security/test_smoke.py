@@ -109,7 +109,18 @@ def _private_postgres_missing() -> str | None:
     return None
 
 
-@pytest.mark.parametrize("script", sorted(SCRIPTS))
+# Run once, on SQLite (tests/conftest.py): postgres_restart.py always serves from a
+# PostgreSQL of its own, and slow_clients.py's app only answers /healthz's `SELECT 1`.
+ANY_DATABASE = {"postgres_restart.py", "slow_clients.py"}
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        pytest.param(script, marks=[pytest.mark.any_database] if script in ANY_DATABASE else [])
+        for script in sorted(SCRIPTS)
+    ],
+)
 def test_the_script_prints_its_figure_at_a_tiny_size(script):
     arguments, figure = SCRIPTS[script]
     if script == "postgres_restart.py" and (missing := _private_postgres_missing()):
