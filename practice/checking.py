@@ -14,11 +14,12 @@ from django.utils import translation
 from practice.generators import (
     LEVELS,
     build,
-    problems,
+    problems_of,
     puzzle_id,
     question_key,
     rules_in_curriculum,
 )
+from rules import RulesError
 
 MIN_DISTINCT = 0.95
 LOW, HIGH = 0.4, 0.6  # a question with two answers: each between 40 % and 60 %
@@ -78,17 +79,19 @@ def check_practice(per_rule: int, rules: list[str] | None = None, first: int = 0
         for rule in chosen:
             for seed in range(first, first + per_rule):
                 pid = puzzle_id(rule, LEVELS[seed % len(LEVELS)], seed)
-                found = problems(pid)
-                errors.extend(f"{pid}: {message}" for message in found)
-                if not any(message.startswith("no position") for message in found):
+                try:  # made once, then proven (problems() would make it again)
                     puzzle = build(pid)
-                    keys.add(question_key(puzzle))
-                    if puzzle.options and len(puzzle.answer) == 1:
-                        family = puzzle.question or puzzle.kind
-                        counts = answers.setdefault(rule, {}).setdefault(family, Counter())
-                        counts[puzzle.answer[0]] += 1
-                        if len(puzzle.options) > 2 and family != "can_claim":
-                            many.add((rule, family))
+                except RulesError as error:
+                    errors.append(f"{pid}: no position: {error}")
+                    continue
+                errors.extend(f"{pid}: {message}" for message in problems_of(puzzle))
+                keys.add(question_key(puzzle))
+                if puzzle.options and len(puzzle.answer) == 1:
+                    family = puzzle.question or puzzle.kind
+                    counts = answers.setdefault(rule, {}).setdefault(family, Counter())
+                    counts[puzzle.answer[0]] += 1
+                    if len(puzzle.options) > 2 and family != "can_claim":
+                        many.add((rule, family))
     two_way = frozenset(
         (r, q) for r, qs in answers.items() for q in qs if (r, q) not in many and len(qs[q]) <= 2
     )

@@ -32,6 +32,7 @@ from practice.generators.proof import (
     build,
     fresh,
     problems,
+    problems_of,
     question_key,
     validated,
 )
@@ -48,6 +49,7 @@ __all__ = [
     "fresh",
     "parse_id",
     "problems",
+    "problems_of",
     "puzzle_id",
     "question_key",
     "rules_in_curriculum",

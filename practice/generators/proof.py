@@ -41,8 +41,14 @@ def problems(puzzle_id: str) -> list[str]:
             puzzle = build(puzzle_id)
         except rules.RulesError as error:
             return [f"no position: {error}"]
-        orders = {lesson.slug: lesson.order for lesson in get_curriculum().lessons}
-        return puzzle_problems(puzzle) + uses.too_early(puzzle, orders)
+        return problems_of(puzzle)
+
+
+def problems_of(puzzle: Puzzle) -> list[str]:
+    """problems() of a puzzle already built (in the source language): for a caller that
+    goes on with the puzzle (check_practice), so it is not made twice."""
+    orders = {lesson.slug: lesson.order for lesson in get_curriculum().lessons}
+    return puzzle_problems(puzzle) + uses.too_early(puzzle, orders)
 
 
 @process_caches.kept("practice.generators.proof._sound")
