@@ -11,6 +11,7 @@ its school (OpenID Connect: no usable password here) is told so; it has nothing 
 
 from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth.forms import PasswordChangeForm
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -43,8 +44,9 @@ def change_password(request: HttpRequest) -> HttpResponse:
             rate_limit.release([reserved])
         context = {**context, "form": form, "done": False}
         return render(request, "people/change_password.html", context, status=400)
-    rate_limit.clear_failures(rate_limit.ACCOUNT_SCOPE, key)
-    form.save()
+    with transaction.atomic():  # the new password and the cleared failures, or neither
+        rate_limit.clear_failures(rate_limit.ACCOUNT_SCOPE, key)
+        form.save()
     update_session_auth_hash(request, form.user)
     tell_the_owner(request, form.user, by_link=False)
     return redirect(reverse("people:change_password") + "?done")
