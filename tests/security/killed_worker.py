@@ -13,6 +13,7 @@ Printed: answers, re-sent, and the attempt rows written (before tokens: 1,001 ro
 
 from __future__ import annotations
 
+import http.client
 import os
 import secrets
 import signal
@@ -35,8 +36,8 @@ COUNT = "SELECT COUNT(*) FROM lessons_attempt WHERE token IS NOT NULL"
 def _send(browser: Browser, token: str) -> int:
     try:
         return browser.post(ANSWER, MOVE | {"token": token}, **{"HX-Request": "true"}).status
-    except OSError:
-        return 0  # the connection broke: no answer
+    except (OSError, http.client.HTTPException):
+        return 0  # the connection broke, before the answer or in the middle of it: no answer
 
 
 def _until_answered(browser: Browser, token: str) -> int:
