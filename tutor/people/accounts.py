@@ -139,7 +139,7 @@ def sign_in(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         reserved = _reserve_sign_in(request, request.POST.get("username", ""))
         if isinstance(reserved, float):
-            return _too_many_tries(request, reserved)
+            return too_many_tries(request, reserved)
         if form.is_valid():
             _count_as_right(reserved)
             login(request, form.get_user())
@@ -152,7 +152,7 @@ def sign_in(request: HttpRequest) -> HttpResponse:
     return render(request, "people/sign_in.html", {"form": form, "next": next_url})
 
 
-def _too_many_tries(request: HttpRequest, seconds: float) -> HttpResponse:
+def too_many_tries(request: HttpRequest, seconds: float) -> HttpResponse:
     """429: the address's limits say 15 minutes; an account's delay says its seconds."""
     context = {"seconds": math.ceil(seconds)} if seconds < 15 * 60 else {}
     return render(request, "people/too_many_tries.html", context, status=429)

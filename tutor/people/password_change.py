@@ -17,6 +17,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from tutor.people import rate_limit
+from tutor.people.accounts import too_many_tries
 from tutor.people.password_reset import tell_the_owner
 from tutor.people.permissions import grown_up_of, grown_up_required
 
@@ -35,9 +36,7 @@ def change_password(request: HttpRequest) -> HttpResponse:
     wait = rate_limit.account_wait(key, excluding=reserved)
     if wait:
         rate_limit.release([reserved])
-        return render(
-            request, "people/too_many_tries.html", {"seconds": max(1, round(wait))}, status=429
-        )
+        return too_many_tries(request, wait)
     form = PasswordChangeForm(user, request.POST)
     if not form.is_valid():
         if "old_password" not in form.errors:  # the password in use was right
