@@ -97,7 +97,7 @@ def test_a_teacher_unlocks_and_then_deletes_a_class_and_the_account(
     page.get_by_role("link", name="刪除我的帳號").click()
     expect(page.locator("h1")).to_have_text("要刪除我的帳號嗎？")
     look(page, axe, screenshot_dir, "people-delete-account")
-    page.get_by_label("您的密碼").fill(PASSWORD)
+    page.get_by_label("你的密碼").fill(PASSWORD)
     page.get_by_role("button", name="永久刪除我的帳號").click()
     expect(page.get_by_role("link", name="大人登入")).to_be_visible()
     assert not get_user_model().objects.exists()

@@ -7,6 +7,7 @@ import pytest
 from curriculum.loading import CONTENT_DIR, get_curriculum
 from glossary.terms import GLOSSARY_DIR, glossary_in
 from languages.simplified import CJK
+from tests.languages.source_texts import catalogue_texts
 
 SECTIONS = glossary_in("zh-hant").sections
 NOTATION = glossary_in("zh-hant").notation
@@ -110,6 +111,10 @@ def test_every_glossary_term_is_a_word_the_lessons_use():
 )
 def test_the_lessons_say_one_word_for_one_idea(variant, term):
     assert variant not in lesson_text(), f"the lessons say {term}, never {variant}"
+
+
+def test_the_interface_says_you_as_the_lessons_do():
+    assert [where for where, text in catalogue_texts() if "您" in text] == []
 
 
 def test_a_term_links_to_the_lesson_that_teaches_it(page):

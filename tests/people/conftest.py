@@ -3,15 +3,38 @@ of the same kind, and an outsider (signed in, but neither a parent nor a teacher
 
 import csv
 import io
+from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.utils import timezone
 
 from curriculum.loading import get_curriculum
 from lessons.models import Learner, Result
 from lessons.progress import record_attempt
+from tutor.people import rate_limit
 from tutor.people.models import ChildProfile, Classroom, GrownUp, Student, next_seat_number
+
+
+class Clock:
+    """rate_limit's clock, stopped: the tests do not depend on how fast the machine is."""
+
+    def __init__(self):
+        self.time = timezone.now()
+
+    def now(self):
+        return self.time
+
+    def advance(self, seconds: float) -> None:
+        self.time += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def stopped_clock(monkeypatch) -> Clock:
+    clock = Clock()
+    monkeypatch.setattr(rate_limit, "timezone", clock)
+    return clock
 
 
 def make_grown_up(username: str):

@@ -4,15 +4,12 @@ OWASP ASVS 2.2.1: at most about 100 failed tries an hour at one account, whereve
 come from; a stranger's guesses must not lock the owner out for long (2.2.1's note).
 """
 
-from datetime import timedelta
-
 import pytest
 from django.contrib.auth import SESSION_KEY
 from django.test import Client, override_settings
 from django.urls import reverse
-from django.utils import timezone
 
-from tests.people.conftest import make_grown_up
+from tests.people.conftest import Clock, make_grown_up
 from tutor.people import rate_limit
 from tutor.people.models import LoginFailure
 
@@ -30,24 +27,9 @@ def _guess(address: str, password: str = "wrong") -> int:
     return _from(address).post(SIGN_IN, {"username": "parent", "password": password}).status_code
 
 
-class Clock:
-    """rate_limit's clock, stopped: the tests do not depend on how fast the machine is."""
-
-    def __init__(self):
-        self.time = timezone.now()
-
-    def now(self):
-        return self.time
-
-    def advance(self, seconds: float) -> None:
-        self.time += timedelta(seconds=seconds)
-
-
 @pytest.fixture(autouse=True)
-def clock(monkeypatch) -> Clock:
-    clock = Clock()
-    monkeypatch.setattr(rate_limit, "timezone", clock)
-    return clock
+def clock(stopped_clock) -> Clock:
+    return stopped_clock
 
 
 @override_settings(TRUSTED_PROXIES=[PROXY])

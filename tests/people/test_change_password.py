@@ -65,7 +65,9 @@ def test_a_right_password_with_new_ones_that_differ_is_not_counted_as_a_failure(
     assert user.check_password(OLD)
 
 
-def test_after_ten_wrong_passwords_the_next_try_must_wait_even_with_the_right_one():
+def test_after_ten_wrong_passwords_the_next_try_must_wait_even_with_the_right_one(
+    stopped_clock,
+):
     user = make_grown_up("ms-lin")
     client = signed_in(user)
     for _ in range(rate_limit.ACCOUNT_FREE_FAILURES):

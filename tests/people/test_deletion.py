@@ -13,6 +13,7 @@ from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
 from tests.people.conftest import make_grown_up, make_student, signed_in
 from tutor.models import LearnerSession as Session
+from tutor.people import rate_limit
 from tutor.people.models import ChildProfile, Classroom, GrownUp, LoginFailure, Student
 
 pytestmark = pytest.mark.django_db
@@ -251,3 +252,41 @@ def test_a_compressed_session_is_found_and_a_forged_one_is_left_alone():
     assert forget_in_sessions({41}) == 1
     assert LEARNER_SESSION_KEY not in SessionStore(big.session_key).load()
     assert Session.objects.get(pk=row.pk).session_data.startswith(payload + ":AAAA")
+
+
+def test_wrong_passwords_at_the_delete_page_count_and_then_even_the_right_one_waits(
+    school, stopped_clock
+):
+    client = signed_in(school["parent"])
+    key = rate_limit.account_key(school["parent"].pk)
+    for _ in range(rate_limit.ACCOUNT_FREE_FAILURES):
+        response = client.post(reverse("people:delete_account"), {"password": "guess"})
+        assert response.status_code == 400
+    assert LoginFailure.objects.filter(scope=rate_limit.ACCOUNT_SCOPE, key=key).count() == 10
+    response = client.post(reverse("people:delete_account"), {"password": PASSWORD})
+    assert response.status_code == 429
+    assert "請等" in response.content.decode()
+    assert get_user_model().objects.filter(pk=school["parent"].pk).exists()
+
+
+def test_an_empty_post_is_asked_again_and_counts_nothing(school):
+    response = signed_in(school["parent"]).post(reverse("people:delete_account"), {})
+    assert response.status_code == 400
+    assert not LoginFailure.objects.filter(scope=rate_limit.ACCOUNT_SCOPE).exists()
+
+
+def test_an_account_that_signs_in_with_its_school_goes_when_it_types_its_name(school):
+    teacher = school["teacher"]
+    teacher.set_unusable_password()
+    teacher.save()
+    client = signed_in(teacher)
+    page = client.get(reverse("people:delete_account")).content.decode()
+    assert f"你用學校帳號登入。請打出這個名稱：{teacher.get_username()}" in page
+    assert 'type="password"' not in page
+    wrong = client.post(reverse("people:delete_account"), {"password": "someone-else"})
+    assert wrong.status_code == 400
+    assert "這不是這個帳號的名稱。" in wrong.content.decode()
+    assert not LoginFailure.objects.filter(scope=rate_limit.ACCOUNT_SCOPE).exists()
+    typed = f" {teacher.get_username().upper()} "
+    assert client.post(reverse("people:delete_account"), {"password": typed}).status_code == 302
+    assert not get_user_model().objects.filter(pk=teacher.pk).exists()

@@ -21,7 +21,7 @@ def sign_up(username: str, **extra) -> tuple[Client, object]:
 
 def test_the_sign_up_page_asks_what_the_grown_up_is_here_for():
     page = Client().get(SIGN_UP).content.decode()
-    assert "您來這裡是為了？" in page
+    assert "你來這裡是為了？" in page
     for value, label in (("family", "在家陪孩子學"), ("class", "我教的班級"), ("both", "兩個都是")):
         assert f'value="{value}"' in page
         assert label in page

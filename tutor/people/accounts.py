@@ -187,14 +187,22 @@ def sign_out(request: HttpRequest) -> HttpResponse:
 @grown_up_required
 def delete_account(request: HttpRequest) -> HttpResponse:
     """Ask first, naming the classes and children that go with the account; the password
-    confirms. Everything about them goes too (tutor.people.deletion)."""
+    confirms. Everything about them goes too (tutor.people.deletion). A wrong password
+    counts at the account as a failed sign-in does (past the free ones each try waits)."""
     user = request.user
     form = DeleteAccountForm(user, request.POST if request.method == "POST" else None)
-    if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            user.delete()
-        logout(request)
-        return redirect("lesson_map")
+    if request.method == "POST":
+        reserved, wait = rate_limit.account_try(user.pk)
+        if wait:
+            return too_many_tries(request, wait)
+        if form.is_valid():
+            with transaction.atomic():
+                rate_limit.clear_failures(rate_limit.ACCOUNT_SCOPE, rate_limit.account_key(user.pk))
+                user.delete()
+            logout(request)
+            return redirect("lesson_map")
+        if not form.password_guessed:
+            rate_limit.release([reserved])
     grown_up = grown_up_of(user)
     context = {
         "form": form,

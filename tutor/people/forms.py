@@ -82,7 +82,11 @@ class SignInForm(AuthenticationForm):
 
 
 class DeleteAccountForm(forms.Form):
-    """The account's password, so nobody else at an open screen deletes it."""
+    """The account's password, so nobody else at an open screen deletes it.
+
+    An account that signs in only with its school has no password here: it types its
+    account's name instead (`by_name`), so the deletion is never one careless click.
+    """
 
     password = forms.CharField(
         label=_("Your password"),
@@ -93,12 +97,25 @@ class DeleteAccountForm(forms.Form):
     def __init__(self, user, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.user = user
+        self.by_name = not user.has_usable_password()
+        self.password_guessed = False  # a password was checked and was wrong
+        if self.by_name:
+            self.fields["password"] = forms.CharField(
+                label=_("Your account's name"),
+                help_text=_("You sign in with your school. Type this name: %(name)s")
+                % {"name": user.get_username()},
+                widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
+            )
 
     def clean_password(self) -> str:
-        password = self.cleaned_data["password"]
-        if not self.user.check_password(password):
+        typed = self.cleaned_data["password"]
+        if self.by_name:
+            if typed.strip().casefold() != self.user.get_username().casefold():
+                raise forms.ValidationError(_("That is not the name of this account."))
+        elif not self.user.check_password(typed):
+            self.password_guessed = True
             raise forms.ValidationError(_("That is not the password of this account."))
-        return password
+        return typed
 
 
 class ChildForm(forms.Form):

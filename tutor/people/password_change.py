@@ -31,11 +31,8 @@ def change_password(request: HttpRequest) -> HttpResponse:
     if request.method != "POST":
         context["form"] = PasswordChangeForm(user)
         return render(request, "people/change_password.html", context)
-    key = rate_limit.account_key(user.pk)
-    reserved = rate_limit.record_failure(rate_limit.ACCOUNT_SCOPE, key)
-    wait = rate_limit.account_wait(key, excluding=reserved)
+    reserved, wait = rate_limit.account_try(user.pk)
     if wait:
-        rate_limit.release([reserved])
         return too_many_tries(request, wait)
     form = PasswordChangeForm(user, request.POST)
     if not form.is_valid():
@@ -44,7 +41,7 @@ def change_password(request: HttpRequest) -> HttpResponse:
         context = {**context, "form": form, "done": False}
         return render(request, "people/change_password.html", context, status=400)
     with transaction.atomic():  # the new password and the cleared failures, or neither
-        rate_limit.clear_failures(rate_limit.ACCOUNT_SCOPE, key)
+        rate_limit.clear_failures(rate_limit.ACCOUNT_SCOPE, rate_limit.account_key(user.pk))
         form.save()
     update_session_auth_hash(request, form.user)
     tell_the_owner(request, form.user, by_link=False)

@@ -79,6 +79,18 @@ def account_wait(key: str, *, excluding: int | None = None) -> float:
     return max(0.0, (times[0] + delay - now).total_seconds())
 
 
+def account_try(pk: int) -> tuple[int | None, float]:
+    """A password try at an account, counted before it is checked: (the reserved row, 0),
+    or (None, seconds it must still wait) when the account's delay says wait."""
+    key = account_key(pk)
+    reserved = record_failure(ACCOUNT_SCOPE, key)
+    wait = account_wait(key, excluding=reserved)
+    if wait:
+        release([reserved])
+        return None, wait
+    return reserved, 0.0
+
+
 def reserve(scope: str, key: str, limit: int, window: timedelta = WINDOW) -> int | None:
     """Count a try before it is checked; None when it is beyond `limit` in `window`.
 
