@@ -138,6 +138,18 @@ class Person:
     email: str
     email_verified: bool
     name: str
+    # Microsoft's tenant (`tid`) and object id (`oid`, the same for every application in
+    # the tenant); Google's Workspace domain (`hd`). Read only from the provider that
+    # defines them; empty otherwise.
+    tenant: str = ""
+    object_id: str = ""
+    hosted_domain: str = ""
+
+
+def _claim(claims: dict, name: str) -> str:
+    """A string claim, case-folded (GUIDs and domains compare case-insensitively)."""
+    value = claims.get(name)
+    return value.strip().lower() if isinstance(value, str) else ""
 
 
 class TokenExchange(_ProviderSettings, OIDCAuthenticationBackend):
@@ -179,12 +191,16 @@ class TokenExchange(_ProviderSettings, OIDCAuthenticationBackend):
         merged = {**claims, **userinfo}
         if self.provider.domain and merged.get("hd") != self.provider.domain:
             raise SuspiciousOperation("the account is not of the school's domain")
+        microsoft = self.provider.slug == "microsoft"
         return Person(
             issuer=self.provider.issuer,
             subject=str(claims["sub"]),
             email=str(merged.get("email") or ""),
             email_verified=merged.get("email_verified") is True,
             name=str(merged.get("name") or merged.get("preferred_username") or ""),
+            tenant=_claim(merged, "tid") if microsoft else "",
+            object_id=_claim(merged, "oid") if microsoft else "",
+            hosted_domain=_claim(merged, "hd") if self.provider.slug == "google" else "",
         )
 
     def _check_id_token(self, claims: dict) -> None:
