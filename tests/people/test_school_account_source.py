@@ -78,7 +78,7 @@ def test_a_tenant_not_of_the_administrators_own_account_is_refused(admin, school
     own_identity(admin, tenant=OTHER_TENANT)
     response = set_source(signed_in(admin), school, f"tenant:{TENANT}")
     assert response.status_code == 400
-    assert "請選你自己的學校帳號所屬的租用戶或網域。" in response.content.decode()
+    assert "請選你自己學校帳號的租用戶或網域。" in response.content.decode()
     school.refresh_from_db()
     assert school.microsoft_tenant == ""
 
