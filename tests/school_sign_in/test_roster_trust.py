@@ -51,6 +51,9 @@ ACCOUNTS = {
         "email": "x@other.edu.tw",
         "email_verified": True,
     },
+    # claims not of their shape (a tenant that is no GUID, a domain of 300 letters)
+    "ms-odd": {"name": "怪", "tid": "x" * 300, "oid": "not-a-guid"},
+    "g-odd": {"name": "怪", "hd": "a" * 300 + ".tw"},
     # the education sign-on says no tenant or domain of its own
     "s-2001": {"name": "陳大同", "email": "s2001@mail.edu.tw", "email_verified": True},
 }
@@ -281,3 +284,10 @@ def test_a_school_that_said_nothing_vouches_only_while_it_is_the_only_one(db):
     School.objects.create(name="別的學校", school_year=114)
     assert accounts.trusts(first, _person(), provider) is False
     assert accounts.trusts(None, _person(), provider) is False
+
+
+def test_a_claim_not_of_its_shape_reads_as_none_and_signs_in_as_without_it(db, providers):
+    assert sign_in(Client(), "microsoft", "teacher", "ms-odd")["Location"] == "/teacher/"
+    assert sign_in(Client(), "google", "teacher", "g-odd")["Location"] == "/teacher/"
+    marks = SchoolIdentity.objects.order_by("subject").values_list("subject", "tenant", "domain")
+    assert list(marks) == [("g-odd", "", ""), ("ms-odd", "", "")]

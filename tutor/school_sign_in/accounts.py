@@ -22,7 +22,7 @@ from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.utils import timezone
 
-from tutor.oidc_providers import Provider
+from tutor.oidc_providers import DOMAIN, Provider
 from tutor.people.models import GrownUp, HereFor, School, Student
 from tutor.people.names import email_key, looks_disguised, name_key
 from tutor.people.student_login import student_signed_in
@@ -41,7 +41,8 @@ def sign_in_domain(person: Person, provider: Provider) -> str:
     if provider.slug == "google":
         return person.hosted_domain
     if provider.roster_emails and person.email_verified and "@" in person.email:
-        return email_key(person.email).rpartition("@")[2]
+        domain = email_key(person.email).rpartition("@")[2]
+        return domain if DOMAIN.fullmatch(domain) and len(domain) <= 253 else ""
     return ""
 
 

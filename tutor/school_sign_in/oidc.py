@@ -13,6 +13,7 @@ subject (OpenID Connect Core 3.1.3.7 and 5.3.2).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
@@ -25,7 +26,7 @@ from django.urls import reverse
 from mozilla_django_oidc.auth import OIDCAuthenticationBackend
 from mozilla_django_oidc.views import OIDCAuthenticationRequestView
 
-from tutor.oidc_providers import Provider
+from tutor.oidc_providers import DOMAIN, TENANT_ID, Provider
 
 CALLBACK_URL_NAME = "school_sign_in:callback"
 ASYMMETRIC = ("RS256", "ES256", "PS256", "RS384", "ES384", "RS512", "ES512")
@@ -146,10 +147,12 @@ class Person:
     hosted_domain: str = ""
 
 
-def _claim(claims: dict, name: str) -> str:
-    """A string claim, case-folded (GUIDs and domains compare case-insensitively)."""
+def _claim(claims: dict, name: str, shape: re.Pattern) -> str:
+    """A claim of that shape (a GUID, a domain), lower-case: they compare case-insensitively.
+    Anything else reads as no claim (kept in a column of the shape's length)."""
     value = claims.get(name)
-    return value.strip().lower() if isinstance(value, str) else ""
+    value = value.strip().lower() if isinstance(value, str) else ""
+    return value if len(value) <= 253 and shape.fullmatch(value) else ""
 
 
 class TokenExchange(_ProviderSettings, OIDCAuthenticationBackend):
@@ -198,9 +201,9 @@ class TokenExchange(_ProviderSettings, OIDCAuthenticationBackend):
             email=str(merged.get("email") or ""),
             email_verified=merged.get("email_verified") is True,
             name=str(merged.get("name") or merged.get("preferred_username") or ""),
-            tenant=_claim(merged, "tid") if microsoft else "",
-            object_id=_claim(merged, "oid") if microsoft else "",
-            hosted_domain=_claim(merged, "hd") if self.provider.slug == "google" else "",
+            tenant=_claim(merged, "tid", TENANT_ID) if microsoft else "",
+            object_id=_claim(merged, "oid", TENANT_ID) if microsoft else "",  # a GUID too
+            hosted_domain=_claim(merged, "hd", DOMAIN) if self.provider.slug == "google" else "",
         )
 
     def _check_id_token(self, claims: dict) -> None:
