@@ -287,4 +287,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
+    # Who changed whom a school account signs in (tutor.people.schools, tutor.school_sign_in)
+    "loggers": {"tutor.audit": {"level": "INFO"}},
 }

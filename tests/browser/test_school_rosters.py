@@ -1,7 +1,9 @@
 """In Chromium: a school's administrator imports its rosters (a file with a mistake first:
 the problems by row, nothing written; then the right file, previewed, confirmed), and
 looks at the school's page, the new school year's and an archived class's (phone and desk
-widths, axe)."""
+widths, axe); it says where the school's accounts come from (the tenant its own linked
+Microsoft account is of), and a class's teacher unlinks a student's school account after
+asking."""
 
 import re
 
@@ -17,6 +19,7 @@ GOOD = (
     "三年一班,2,李小華,li.xiaohua.2015@guangming.tp.edu.tw\n301,1,陳大同,\n六年一班,1,林美美,\n"
 )
 BAD = "班級,座號,姓名\n三年一班,1,王小明\n三年一班,1,李小華\n"
+TENANT = "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0"
 
 
 def look(page: Page, axe, screenshot_dir, name: str) -> None:
@@ -106,3 +109,62 @@ def test_an_administrator_previews_and_confirms_a_schools_rosters(
     look(page, axe, screenshot_dir, "teacher-home-past-classes")
     past.nth(1).get_by_role("link", name="三年一班").click()
     expect(page.locator("[data-seat-row]")).to_have_count(2)
+
+
+def sign_in(page: Page, base: str, username: str) -> None:
+    page.goto(base + "/accounts/login/")
+    page.get_by_label("帳號或電子郵件").fill(username)
+    page.get_by_label("密碼").fill(PASSWORD)
+    page.get_by_role("button", name="登入").click()
+
+
+def test_an_administrator_sets_the_schools_tenant_and_a_teacher_unlinks_a_student(
+    page: Page, live_server, axe, screenshot_dir
+):
+    from django.contrib.auth import get_user_model
+
+    from tests.people.conftest import make_student
+    from tutor.people.models import Classroom, GrownUp, School, SchoolTeacher, Student
+    from tutor.school_sign_in.models import SchoolIdentity
+
+    admin = get_user_model().objects.create_user("admin", password=PASSWORD)
+    GrownUp.objects.create(user=admin, here_for="class")
+    school = School.objects.create(name="光明國小", school_year=114)
+    School.objects.create(name="別的學校", school_year=114)  # a shared server
+    SchoolTeacher.objects.create(school=school, user=admin, is_admin=True)
+    issuer = f"https://login.microsoftonline.com/{TENANT}/v2.0"
+    at_microsoft = {"issuer": issuer, "provider": "microsoft", "tenant": TENANT}
+    SchoolIdentity.objects.create(subject="admin-sub", user=admin, **at_microsoft)
+    classroom = Classroom.objects.create(teacher=admin, name="三年一班", school=school)
+    ming = make_student(classroom, "王小明")
+    Student.objects.filter(pk=ming.pk).update(
+        school_account="microsoft:6a2b3c4d-1111-2222-3333-444455556666"
+    )
+    SchoolIdentity.objects.create(subject="ming-sub", student=ming, **at_microsoft)
+    base = live_server.url
+    page.set_default_timeout(15_000)
+    sign_in(page, base, "admin")
+
+    page.goto(f"{base}/teacher/schools/{school.pk}/")
+    expect(page.locator("[data-account-source]")).to_have_text("還沒設定。")
+    look(page, axe, screenshot_dir, "school-account-source")
+    page.get_by_label("從你自己的學校帳號選").select_option(f"tenant:{TENANT}")
+    page.get_by_role("button", name="設定").click()
+    expect(page.locator("[data-account-source]")).to_contain_text(TENANT)
+    look(page, axe, screenshot_dir, "school-account-source-set")
+    school.refresh_from_db()
+    assert school.microsoft_tenant == TENANT
+
+    page.goto(f"{base}/teacher/classes/{classroom.pk}/students/")
+    expect(page.locator("[data-school-account]")).to_have_attribute("data-school-account", "linked")
+    look(page, axe, screenshot_dir, "school-account-roster")
+    page.get_by_role("link", name="學校帳號：已連結").click()
+    expect(page.locator("h1")).to_have_text("要解除「王小明」的學校帳號嗎？")
+    look(page, axe, screenshot_dir, "school-account-unlink")
+    page.get_by_label("也清除名單上的學校帳號").check()
+    page.get_by_role("button", name="解除學校帳號").click()
+    expect(page.locator("h1")).to_contain_text("三年一班")
+    expect(page.locator("[data-school-account]")).to_have_count(0)
+    look(page, axe, screenshot_dir, "school-account-unlinked-roster")
+    ming.refresh_from_db()
+    assert (ming.school_account, SchoolIdentity.objects.filter(student=ming).count()) == ("", 0)

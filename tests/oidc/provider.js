@@ -21,7 +21,7 @@ const provider = new Provider(issuer, {
     if (!claims) return undefined;
     return { accountId: sub, async claims() { return { sub, ...claims }; } };
   },
-  claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+  claims: { openid: ['sub', 'tid', 'oid', 'hd'], email: ['email', 'email_verified'], profile: ['name'] },
   features: { devInteractions: { enabled: true } },
   cookies: { keys: ['tests-only-cookie-key'] },
   pkce: { required: () => true },

@@ -46,6 +46,11 @@ def port_for(default: int) -> int:
     return allowed[len(allowed) - 20 + (default - 8151) % 20 + worker]
 
 
+def one_client(callback: str) -> list[dict]:
+    """The one client the tests register at the provider: this site, with its callback."""
+    return [{"client_id": "tutor", "client_secret": "s3cret", "redirect_uris": [callback]}]
+
+
 def issuer(port: int) -> str:
     return f"http://127.0.0.1:{port}"
 

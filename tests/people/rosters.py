@@ -11,7 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tests.people.conftest import make_grown_up
-from tutor.people.models import School, SchoolTeacher
+from tutor.people.models import School, SchoolTeacher, Student
 
 
 def make_school(admin=None, *, year: int = 114, top_grade: int = 6) -> School:
@@ -122,3 +122,12 @@ def problem_rows(response) -> list[tuple[str, str, str]]:
         response.content.decode(),
     )
     return [tuple(cell) for cell in cells]
+
+
+def imported(client, school, rows) -> list[Student]:
+    """A spreadsheet of `rows` (its header first) through the import page, previewed and
+    confirmed as the school's IT would; the school's students then, in seat order."""
+    preview = upload(client, school, {"roster.csv": csv_bytes(rows)})
+    assert preview.status_code == 200, preview.content.decode()
+    assert confirm(client, school, preview).status_code == 200
+    return list(Student.objects.filter(classroom__school=school).order_by("seat_number"))

@@ -204,6 +204,22 @@ def test_oneroster_user_ids_and_usernames_name_the_school_account(admin, school)
     ]
 
 
+def test_oneroster_names_a_microsoft_student_by_their_entra_object_id(admin, school):
+    users = _users(
+        ["", ""],
+        ["{SIS:5678},{Microsoft:6A2B3C4D-1111-2222-3333-444455556666}", "5678"],  # 王小明
+        ["", ""],
+        ["", ""],
+    )
+    client = signed_in(admin)
+    confirm(client, school, upload(client, school, oneroster_files(users=users)))
+    assert accounts_now(school)[0] == (
+        1,
+        "王小明",
+        "microsoft:6a2b3c4d-1111-2222-3333-444455556666",
+    )
+
+
 def test_oneroster_account_mistakes_are_listed_on_users_csvs_rows(admin, school):
     users = _users(
         ["", ""],

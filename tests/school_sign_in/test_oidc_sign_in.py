@@ -14,7 +14,7 @@ from curriculum.loading import get_curriculum
 from lessons.models import Learner, PuzzleResult
 from tests.oidc.provider import port_for, running, sign_in_at
 from tests.people.conftest import give_progress, make_grown_up, signed_in
-from tests.people.rosters import confirm, csv_bytes, make_school, upload
+from tests.people.rosters import imported, make_school
 from tutor.oidc_providers import Provider
 from tutor.people import known_browser
 from tutor.people.models import Classroom, GrownUp, HereFor, Student
@@ -223,11 +223,7 @@ def _roster_imported(accounts: list[str]) -> list[Student]:
     names = ["王小明", "李小華", "陳大同"]
     rows = [["班級", "座號", "姓名", "學校帳號"]]
     rows += [["三年一班", str(n), names[n - 1], a] for n, a in enumerate(accounts, start=1)]
-    client = signed_in(admin)
-    preview = upload(client, school, {"roster.csv": csv_bytes(rows)})
-    assert preview.status_code == 200, preview.content.decode()
-    assert confirm(client, school, preview).status_code == 200
-    return list(Student.objects.filter(classroom__school=school).order_by("seat_number"))
+    return imported(signed_in(admin), school, rows)
 
 
 def _signed_in_as(client: Client) -> Learner:

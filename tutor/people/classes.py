@@ -76,7 +76,12 @@ def teacher_home(request: HttpRequest) -> HttpResponse:
 def _roster_page(request, classroom, form, *, status=200, added=(), skipped=()) -> HttpResponse:
     context = {
         "classroom": classroom,
-        "students": list(classroom.students.select_related("learner")),
+        # school_links: the school accounts that sign each in (tutor.school_sign_in)
+        "students": list(
+            classroom.students.select_related("learner").annotate(
+                school_links=Count("school_identities")
+            )
+        ),
         "form": form,
         "added": added,
         "skipped": skipped,

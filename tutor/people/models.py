@@ -123,12 +123,33 @@ class School(models.Model):
         settings.AUTH_USER_MODEL, through="SchoolTeacher", related_name="schools"
     )
     created_at = models.DateTimeField(default=timezone.now)
+    # Where the school's own accounts come from: a school account its roster names signs a
+    # student in only when the sign-in is of it (tutor.school_sign_in.accounts.trusts). Set
+    # by an administrator whose own school account is of it (tutor.people.schools).
+    microsoft_tenant = models.CharField(max_length=36, blank=True)  # Entra's `tid`, a GUID
+    account_domain = models.CharField(max_length=253, blank=True)  # Google's `hd`, or e-mail
 
     class Meta:
         ordering = ["name", "pk"]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def has_account_source(self) -> bool:
+        return bool(self.microsoft_tenant or self.account_domain)
+
+    def vouches_for(self, account: str) -> bool:
+        """Whether a school account its roster names (Student.school_account) can sign a
+        student in by the school's button alone: the school has said where that kind of
+        account comes from (a `microsoft:` one, its tenant; any other, its domain), or it
+        is the server's one school and has said nothing. The sign-in's own tenant or
+        domain is checked then (tutor.school_sign_in.accounts.trusts)."""
+        if not self.has_account_source:
+            return School.objects.count() <= 1
+        if account.startswith("microsoft:"):
+            return bool(self.microsoft_tenant)
+        return bool(self.account_domain)
 
 
 class SchoolTeacher(models.Model):

@@ -53,6 +53,7 @@ EMAIL = re.compile(r"[A-Za-z0-9][A-Za-z0-9._%+'-]*@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+
 # An OpenID Connect `sub` as providers write them (no space, brace or comma: a OneRoster
 # userIds pair holds it).
 SUBJECT = re.compile(r"[A-Za-z0-9._~|+=/:@-]+")
+GUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 USER_IDS = re.compile(r"\{([^{}:]*):([^{}]*)\}")  # OneRoster's {type:identifier}
 
 ONEROSTER_FILES = ("orgs.csv", "users.csv", "classes.csv", "enrollments.csv")
@@ -305,10 +306,13 @@ def read_spreadsheet(file: str, rows: list[list[str]]) -> tuple[Roster | None, l
 def school_account(raw: str) -> tuple[str, str | None]:
     """A roster's school account as Student.school_account keeps it, or why it cannot be:
     `<provider>:<subject id>` (edu-tw, google or microsoft: the subject id, `sub`, the
-    provider gives the person), or an e-mail address (case folded)."""
+    provider gives the person; at Microsoft also the Entra object id, `oid`, a GUID kept
+    lower-case), or an e-mail address (case folded)."""
     text = unicodedata.normalize("NFKC", raw.translate(BIDI_CONTROLS)).strip()
     slug, colon, subject = text.partition(":")
     if colon and "@" not in slug and slug.casefold() in PROVIDER_SLUGS:
+        if slug.casefold() == "microsoft" and GUID.fullmatch(subject):
+            subject = subject.lower()  # an Entra object id, as the sign-in's `oid` is read
         if SUBJECT.fullmatch(subject) and len(text) <= ACCOUNT_MAX:
             return f"{slug.casefold()}:{subject}", None
     elif EMAIL.fullmatch(text) and len(text) <= ACCOUNT_MAX:

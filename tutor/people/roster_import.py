@@ -82,6 +82,9 @@ class Plan:
     teachers: dict[str, int] = field(default_factory=dict)  # class name -> teacher's user id
     class_ids: dict[str, int] = field(default_factory=dict)  # class name -> existing class
     accounts: list[Account] = field(default_factory=list)
+    # Accounts the school cannot vouch for yet (School.vouches_for): each links once with
+    # the pictures, as with no roster.
+    unvouched: list[Account] = field(default_factory=list)
 
     @property
     def changes_anything(self) -> bool:
@@ -132,6 +135,7 @@ def plan(school: School, roster: Roster, importer) -> Plan:
                 (student.classroom.name, student.seat_number, student.learner.nickname)
             )
     planner.check_accounts()
+    planner.check_account_sources()
     return result
 
 
@@ -234,6 +238,19 @@ class _Planner:
                 "class": holder.classroom.name,
             }
             self.result.problems.append(Problem(given.file, given.row, message % values))
+
+    def check_account_sources(self) -> None:
+        """An e-mail outside the school's domain is refused (the school's own sign-in would
+        never vouch for it); the accounts the school cannot vouch for yet are listed."""
+        domain = self.school.account_domain
+        for given in self.result.accounts:
+            is_email = ":" not in given.account
+            if domain and is_email and given.account.rpartition("@")[2] != domain:
+                message = _("The school account %(account)s is not of the domain %(domain)s.")
+                values = {"account": given.account, "domain": domain}
+                self.result.problems.append(Problem(given.file, given.row, message % values))
+            elif not self.school.vouches_for(given.account):
+                self.result.unvouched.append(given)
 
     def _account(self, roster_class: RosterClass, entry: RosterStudent, student=None) -> None:
         """The school account the file gives this student, when it is new to them; an empty

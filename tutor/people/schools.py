@@ -10,6 +10,7 @@ which its own teacher sees too (`archived_class_for`).
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 
 from django import forms
@@ -30,6 +31,7 @@ from tutor.people.models import Classroom, School, SchoolTeacher
 from tutor.people.permissions import grown_up_required
 from tutor.people.roster_files import MAX_FILE_BYTES, Roster, Upload, read_upload
 
+audit = logging.getLogger("tutor.audit")
 IMPORT_SALT = "tutor.people.schools.import"
 IMPORT_MAX_AGE = 60 * 60  # a preview confirmed within the hour
 GRADUATES_KEPT_DAYS = 30
@@ -107,8 +109,21 @@ def _school_page(request, school, *, teacher_form=None, status=200) -> HttpRespo
         "years": roster_import.archived_years(school),
         "teachers": school.memberships.select_related("user").order_by("user__username"),
         "teacher_form": teacher_form or TeacherForm(),
+        "sources": own_account_sources(request.user),
+        "one_school": School.objects.count() <= 1,
     }
     return render(request, "people/school.html", context, status=status)
+
+
+def own_account_sources(user) -> list[tuple[str, str, str]]:
+    """(value, kind, id) of the tenants and domains the grown-up's own linked school
+    accounts said at their latest sign-in (tutor.school_sign_in's SchoolIdentity): an
+    administrator may name only these their school's, so nobody names a school they are
+    not of. `kind` is "tenant" (Microsoft's) or "domain"."""
+    found = user.school_identities.values_list("tenant", "domain")
+    sources = {("tenant", tenant) for tenant, _domain in found if tenant}
+    sources |= {("domain", domain) for _tenant, domain in found if domain}
+    return [(f"{kind}:{value}", kind, value) for kind, value in sorted(sources)]
 
 
 @require_safe
@@ -131,6 +146,34 @@ def add_teacher(request: HttpRequest, school_id: int) -> HttpResponse:
         form.add_error(None, _("No account has this username."))
         return _school_page(request, school, teacher_form=form, status=400)
     SchoolTeacher.objects.get_or_create(school=school, user=user)
+    return redirect("people:school", school_id=school.pk)
+
+
+@require_POST
+@grown_up_required
+def account_source(request: HttpRequest, school_id: int) -> HttpResponse:
+    """Where the school's accounts come from: a tenant or domain the administrator's own
+    school account is of, or (「不設定」) neither (docs/school-sign-in.md)."""
+    school = school_for_admin(request.user, school_id)
+    chosen = request.POST.get("source", "")
+    if chosen == "none":
+        school.microsoft_tenant = school.account_domain = ""
+    elif chosen in {value for value, _kind, _id in own_account_sources(request.user)}:
+        kind, _colon, value = chosen.partition(":")
+        if kind == "tenant":
+            school.microsoft_tenant = value
+        else:
+            school.account_domain = value
+    else:
+        return _bad_request(request, _("Choose a tenant or domain of your own school account."))
+    school.save(update_fields=["microsoft_tenant", "account_domain"])
+    audit.info(
+        "school %s: account source set by user %s: tenant %r, domain %r",
+        school.pk,
+        request.user.pk,
+        school.microsoft_tenant,
+        school.account_domain,
+    )
     return redirect("people:school", school_id=school.pk)
 
 

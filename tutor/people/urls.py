@@ -115,6 +115,11 @@ urlpatterns = [
     path(
         "teacher/schools/<id:school_id>/teachers/", schools.add_teacher, name="add_school_teacher"
     ),
+    path(
+        "teacher/schools/<id:school_id>/accounts/",
+        schools.account_source,
+        name="school_account_source",
+    ),
     path("teacher/schools/<id:school_id>/import/", schools.import_roster, name="import_roster"),
     path("teacher/schools/<id:school_id>/new-year/", schools.new_year, name="new_school_year"),
     path(

@@ -29,6 +29,11 @@ class SchoolIdentity(models.Model):
         blank=True,
         related_name="school_identities",
     )
+    # What its latest sign-in said of its organisation: Microsoft's tenant (`tid`), the
+    # domain (Google's `hd`, or a verified e-mail's at a provider whose accounts are the
+    # school's own). An administrator whose account is of one may name it their school's.
+    tenant = models.CharField(max_length=36, blank=True)
+    domain = models.CharField(max_length=253, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     last_used_at = models.DateTimeField(default=timezone.now)
 

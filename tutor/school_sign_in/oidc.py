@@ -13,6 +13,7 @@ subject (OpenID Connect Core 3.1.3.7 and 5.3.2).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
@@ -25,7 +26,7 @@ from django.urls import reverse
 from mozilla_django_oidc.auth import OIDCAuthenticationBackend
 from mozilla_django_oidc.views import OIDCAuthenticationRequestView
 
-from tutor.oidc_providers import Provider
+from tutor.oidc_providers import DOMAIN, TENANT_ID, Provider
 
 CALLBACK_URL_NAME = "school_sign_in:callback"
 ASYMMETRIC = ("RS256", "ES256", "PS256", "RS384", "ES384", "RS512", "ES512")
@@ -138,6 +139,20 @@ class Person:
     email: str
     email_verified: bool
     name: str
+    # Microsoft's tenant (`tid`) and object id (`oid`, the same for every application in
+    # the tenant); Google's Workspace domain (`hd`). Read only from the provider that
+    # defines them; empty otherwise.
+    tenant: str = ""
+    object_id: str = ""
+    hosted_domain: str = ""
+
+
+def _claim(claims: dict, name: str, shape: re.Pattern) -> str:
+    """A claim of that shape (a GUID, a domain), lower-case: they compare case-insensitively.
+    Anything else reads as no claim (kept in a column of the shape's length)."""
+    value = claims.get(name)
+    value = value.strip().lower() if isinstance(value, str) else ""
+    return value if len(value) <= 253 and shape.fullmatch(value) else ""
 
 
 class TokenExchange(_ProviderSettings, OIDCAuthenticationBackend):
@@ -179,12 +194,16 @@ class TokenExchange(_ProviderSettings, OIDCAuthenticationBackend):
         merged = {**claims, **userinfo}
         if self.provider.domain and merged.get("hd") != self.provider.domain:
             raise SuspiciousOperation("the account is not of the school's domain")
+        microsoft = self.provider.slug == "microsoft"
         return Person(
             issuer=self.provider.issuer,
             subject=str(claims["sub"]),
             email=str(merged.get("email") or ""),
             email_verified=merged.get("email_verified") is True,
             name=str(merged.get("name") or merged.get("preferred_username") or ""),
+            tenant=_claim(merged, "tid", TENANT_ID) if microsoft else "",
+            object_id=_claim(merged, "oid", TENANT_ID) if microsoft else "",  # a GUID too
+            hosted_domain=_claim(merged, "hd", DOMAIN) if self.provider.slug == "google" else "",
         )
 
     def _check_id_token(self, claims: dict) -> None:

@@ -10,6 +10,11 @@ urlpatterns = [
     path("accounts/school/", views.school_accounts, name="school_accounts"),
     path("accounts/school/forget/", views.forget_waiting, name="forget_waiting"),
     path("accounts/school/<id:identity_id>/unlink/", views.unlink, name="unlink"),
+    path(
+        "teacher/students/<id:student_id>/school-account/",
+        views.unlink_student,
+        name="unlink_student",
+    ),
     path("accounts/school/<slug:provider>/link/", views.link_start, name="link_start"),
     path("accounts/school/<slug:provider>/<slug:who>/", views.start, name="start"),
 ]

@@ -12,15 +12,17 @@ import time
 
 from django.contrib.auth import login
 from django.core.exceptions import SuspiciousOperation
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
-from lessons.learners import current_learner, use_learner
+from lessons.learners import current_learner, forget_in_sessions, use_learner
 from tutor.people import adoption, known_browser
 from tutor.people.assignments import STUDENT_SESSION_KEY
-from tutor.people.permissions import grown_up_of, grown_up_required
+from tutor.people.models import Student
+from tutor.people.permissions import grown_up_of, grown_up_required, student_for_teacher
 from tutor.people.post_only import post_only
 from tutor.people.student_login import sign_in_student
 from tutor.school_sign_in import accounts, providers
@@ -34,6 +36,7 @@ from tutor.school_sign_in.oidc import (
 )
 
 logger = logging.getLogger(__name__)
+audit = logging.getLogger("tutor.audit")
 WHO = ("teacher", "student")  # and "link", through link_start
 STATE_SECONDS = 10 * 60  # a sign-in left at the provider longer than this starts again
 BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -132,13 +135,12 @@ def callback(request: HttpRequest) -> HttpResponse:
 
 
 def _signed_in(request: HttpRequest, entry: dict, provider, person: Person) -> HttpResponse:
-    identity = accounts.identity_of(person)
-    slug = provider.slug
+    identity = accounts.identity_of(person, provider)
     who = entry["who"]
     if who == "link":
         if not request.user.is_authenticated or request.user.pk != entry.get("user"):
             return _refused(request, "expired")
-        if identity is not None or not accounts.link_user(person, slug, request.user):
+        if identity is not None or not accounts.link_user(person, provider, request.user):
             return _refused(request, "taken", status=409)
         return redirect("school_sign_in:school_accounts")
     if identity is not None and identity.student is not None:
@@ -148,9 +150,9 @@ def _signed_in(request: HttpRequest, entry: dict, provider, person: Person) -> H
     if who == "student" and (student := accounts.link_roster_student(person, provider)):
         return _student_in(request, student)
     if who == "student":
-        accounts.wait_for_student(request, person, slug)
+        accounts.wait_for_student(request, person, provider)
         return redirect("people:join_class")
-    grown_up = accounts.make_teacher(person, slug)
+    grown_up = accounts.make_teacher(person, provider)
     return _grown_up_in(request, grown_up.user)
 
 
@@ -203,3 +205,38 @@ def forget_waiting(request: HttpRequest) -> HttpResponse:
     """「不是我的帳號」: the school sign-in waiting in this browser is dropped."""
     request.session.pop(accounts.WAITING_KEY, None)
     return redirect("people:join_class")
+
+
+@grown_up_required
+def unlink_student(request: HttpRequest, student_id: int) -> HttpResponse:
+    """The class's teacher unlinks a student's school account (the wrong child linked, a
+    shared tablet mixed up): asked first; the POST deletes the (issuer, subject) links, with
+    「也清除名單上的學校帳號」 the roster's account too, and signs the student out on every
+    device. Their next school sign-in takes the roster's match or the pictures again.
+    Anybody but the class's teacher gets 404 (student_for_teacher)."""
+    student = student_for_teacher(request.user, student_id)
+    identities = list(student.school_identities.order_by("created_at", "pk"))
+    if request.method != "POST":
+        context = {
+            "student": student,
+            "identities": [
+                (identity, providers.name_of(identity.provider)) for identity in identities
+            ],
+        }
+        return render(request, "school_sign_in/unlink_student.html", context)
+    clear_roster = request.POST.get("roster") == "1" and bool(student.school_account)
+    with transaction.atomic():
+        SchoolIdentity.objects.filter(student=student).delete()
+        if clear_roster:
+            Student.objects.filter(pk=student.pk).update(school_account="")
+    forget_in_sessions({student.learner_id}, also=(STUDENT_SESSION_KEY,))
+    audit.info(
+        "user %s unlinked %d school account(s) (%s) from student %s of class %s%s",
+        request.user.pk,
+        len(identities),
+        ", ".join(f"{identity.provider} #{identity.pk}" for identity in identities) or "none",
+        student.pk,
+        student.classroom_id,
+        "; the roster's school account cleared" if clear_roster else "",
+    )
+    return redirect("people:class_roster", classroom_id=student.classroom_id)
