@@ -82,6 +82,12 @@ CACHES: dict[str, Cache] = {
     "lessons.statements._learner_converters": Cache(
         "()", None, "the converters of the learner's columns, looked up once for the database"
     ),
+    "tutor.sessions.decoded": Cache(
+        "(a stored session's text, SECRET_KEY, SECRET_KEY_FALLBACKS)",
+        4096,
+        "every request with a session cookie checks its signature and unpacks it; a "
+        "learner's session text stays the same from one answer to the next",
+    ),
     "curriculum.loading.curriculum_in": Cache(
         "language",
         None,

@@ -7,10 +7,10 @@ Run: .venv/bin/python tests/benchmarks/answer_cpu.py [ANSWERS] [BLOCKS] [MOVE]
                     PROFILE=FILE also writes the profile there)
 
 Django with the site's own settings (tutor.settings, DEBUG off; static files unhashed) on a
-scratch database, called as gunicorn calls it (django.core.handlers.wsgi.WSGIHandler with a
-prepared environ): 20 browsers, each of which has visited the castling lesson (its CSRF
-cookie) and answered once (its session names its learner), send in turn the htmx POST of
-the lesson's first puzzle answered with MOVE (default e1g1, the solve; e1e3 is an illegal
+scratch database, called as gunicorn calls it (tutor.wsgi's application, with its gc.freeze,
+given a prepared environ): 20 browsers, each of which has visited the castling lesson (its
+CSRF cookie) and answered once (its session names its learner), send in turn the htmx POST
+of the lesson's first puzzle answered with MOVE (default e1g1, the solve; e1e3 is an illegal
 move), each with a fresh answer token, gzip accepted. Prints the median over BLOCKS blocks
 (default 5) of ANSWERS answers each (default 1000) of the CPU time (time.process_time) of an
 answer, the SQL statements one answer sends and the bytes of its body. CPU time, so that a
@@ -103,11 +103,12 @@ def main(answers: int, blocks: int, move: str) -> None:
     warnings.simplefilter("ignore")  # no static folder collected: whitenoise says so
     with served.scratch_database(os.environ.get("DATABASE_URL")) as url:
         served.site_in_process(url, "answer-cpu")
-        from django.core.handlers.wsgi import WSGIHandler
         from django.db import connection
         from django.test.utils import CaptureQueriesContext
 
-        application = WSGIHandler()
+        # As gunicorn loads it: everything kept for life loaded, then frozen (gc.freeze).
+        from tutor.wsgi import application
+
         path = f"/lessons/{LESSON}/{PUZZLE}/"
         sent, pid = 0, os.getpid()
 
