@@ -15,7 +15,8 @@ move), each with a fresh answer token, gzip accepted. Prints the median over BLO
 (default 5) of ANSWERS answers each (default 1000) of the CPU time (time.process_time) of an
 answer, the SQL statements one answer sends and the bytes of its body. CPU time, so that a
 busy machine changes the figure less than a wall-clock one; run the same script in two trees
-to compare them.
+to compare them (each with its compiled catalogues, locale/*.mo, which git does not keep: a
+tree without them answers in English, and that costs less).
 """
 
 from __future__ import annotations
