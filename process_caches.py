@@ -68,6 +68,12 @@ CACHES: dict[str, Cache] = {
         "a learner's row of numbered steps is the same from one answer to the next until a "
         "puzzle of the level gets its stars",
     ),
+    "lessons.puzzle_view._kept_section": Cache(
+        "(every field of the puzzle's view but the form's token, language)",
+        256,
+        "a section with no form (a solve, a re-ask's link), ~12 kB: the class that solves a "
+        "puzzle sees the same one, and drawing it is ~0.1 ms of an answer",
+    ),
     "lessons.views._addresses": Cache(
         "(script prefix, urlconf, lesson, puzzle)",
         1024,
@@ -75,6 +81,12 @@ CACHES: dict[str, Cache] = {
     ),
     "lessons.statements._learner_converters": Cache(
         "()", None, "the converters of the learner's columns, looked up once for the database"
+    ),
+    "tutor.sessions.decoded": Cache(
+        "(a stored session's text, SECRET_KEY, SECRET_KEY_FALLBACKS)",
+        4096,
+        "every request with a session cookie checks its signature and unpacks it; a "
+        "learner's session text stays the same from one answer to the next",
     ),
     "curriculum.loading.curriculum_in": Cache(
         "language",

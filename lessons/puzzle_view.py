@@ -12,11 +12,13 @@ tests/lessons/test_puzzle_view.py and the lessons' and practice's view tests.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 
+import process_caches
 from board.component import BoardView, PromotionView
 from board.feedback import Feedback
 from curriculum.loading import Puzzle
@@ -92,13 +94,87 @@ def puzzle_section(view: PuzzleView, csrf_token: str | None) -> SafeString:
     `csrf_token` goes in the form as {% csrf_token %} puts it, for a page posted without
     htmx; None writes no token: an htmx answer's form is posted by htmx, which sends the
     page's token in a header (base.html's hx-headers), so the answer asks for no new one.
+
+    A section with no form (a solved puzzle, the link to a re-ask's next position) drawn for
+    htmx is the same for every learner whose view is the same: it is drawn once per process
+    and language (`_kept_section`) and handed out again.
     """
+    if csrf_token is None and draws_no_form(view):
+        try:
+            drawn = _Drawn(view)
+        except TypeError:  # a value that cannot be compared by value: drawn afresh
+            pass
+        else:
+            return _kept_section(drawn, get_language())
+    return _section(view, csrf_token)
+
+
+def draws_no_form(view: PuzzleView) -> bool:
+    """Whether the section has no answer form, so neither token (as templates-jinja2/lessons/
+    puzzle.html decides: a board that is the answer, or an unsolved puzzle not re-asked)."""
+    return not view.interactive and (view.solved_stars is not None or bool(view.reask))
+
+
+def _section(view: PuzzleView, csrf_token: str | None) -> SafeString:
     context = {
         "view": view,
         "csrf_token": csrf_token,
         "steps": steps_nav(view.steps) if view.steps else "",  # kept per row (lessons.steps)
     }
     return render_to_string("lessons/puzzle.html", context, using=JINJA)
+
+
+class _Same:
+    """A kept object (a puzzle of the curriculum, a board of board_context: frozen) as part
+    of a key: the same object, not an equal one, so comparing it costs nothing; an equal
+    copy is only a miss."""
+
+    __slots__ = ("kept",)
+
+    def __init__(self, kept):
+        self.kept = kept
+
+    def __hash__(self) -> int:
+        return id(self.kept)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, _Same) and other.kept is self.kept
+
+
+_BY_IDENTITY = (Puzzle, BoardView)
+# Every field the template may read; the token is only drawn in a form.
+_KEYED = tuple(field.name for field in fields(PuzzleView) if field.name != "answer_token")
+
+
+def _keyed(value):
+    if isinstance(value, list):
+        return tuple(value)
+    if isinstance(value, _BY_IDENTITY):
+        return _Same(value)
+    return value
+
+
+class _Drawn:
+    """A view with no form as the key of its section: equal to another view's when every
+    field the template reads is (the puzzles and the board the same objects)."""
+
+    __slots__ = ("_hash", "_values", "view")
+
+    def __init__(self, view: PuzzleView):
+        self.view = view
+        self._values = tuple(_keyed(getattr(view, name)) for name in _KEYED)
+        self._hash = hash(self._values)  # TypeError for a value that has no hash
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, _Drawn) and other._values == self._values
+
+
+@process_caches.kept("lessons.puzzle_view._kept_section")
+def _kept_section(drawn: _Drawn, language: str | None) -> SafeString:
+    return _section(drawn.view, None)
 
 
 def stars_badge(stars, big: bool = False) -> SafeString:

@@ -5,13 +5,20 @@ Every request that carries a session cookie reads its session. Django's store bu
 read through the ORM each time (~150 µs of Python for a ~15 µs statement); this store
 runs the same SELECT written once: the session of that key that has not expired. Saving,
 creating, deleting and clearing are Django's own.
+
+A stored session's text is checked (its signature) and unpacked once per process: the
+same text, signed with the same keys, is the same data, so `decode` keeps it, serialized
+(a fresh dict each time: nothing handed out is shared), and an answer reads the session it
+read last time without checking the signature again.
 """
 
+from django.conf import settings
 from django.contrib.auth import SESSION_KEY
 from django.contrib.sessions.backends import db
 from django.db import connections, router
 from django.utils import timezone
 
+import process_caches
 from lessons.learners import LEARNER_SESSION_KEY
 from tutor.models import LearnerSession
 
@@ -27,6 +34,22 @@ def _an_id(value) -> int | None:
     if isinstance(value, str) and value.isdigit():
         return int(value)
     return None
+
+
+_DECODED = process_caches.Table("tutor.sessions.decoded")
+
+
+def decoded(store: db.SessionStore, session_data: str) -> dict:
+    """``store.decode(session_data)`` through Django's own (the signature checked), kept
+    per process serialized."""
+    key = (session_data, settings.SECRET_KEY, tuple(settings.SECRET_KEY_FALLBACKS))
+    kept = _DECODED.get(key)
+    if kept is not None:
+        return store.serializer().loads(kept)
+    data = db.SessionStore.decode(store, session_data)
+    if data:  # a session that did not check out (or an empty one) is not kept
+        _DECODED[key] = store.serializer().dumps(data)
+    return data
 
 
 class SessionStore(db.SessionStore):
@@ -50,3 +73,6 @@ class SessionStore(db.SessionStore):
             self._session_key = None
             return {}
         return self.decode(row[0])
+
+    def decode(self, session_data: str) -> dict:
+        return decoded(self, session_data)

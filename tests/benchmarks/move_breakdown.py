@@ -22,7 +22,6 @@ import collections
 import functools
 import os
 import sys
-import tempfile
 import time
 import warnings
 from pathlib import Path
@@ -87,26 +86,13 @@ def cpu_per_request(answer, requests: int) -> float:
 def main(requests: int) -> None:
     warnings.simplefilter("ignore")  # no static folder collected: whitenoise says so
     with served.scratch_database(os.environ.get("DATABASE_URL")) as url:
-        os.environ.update(
-            DATABASE_URL=url, DJANGO_SETTINGS_MODULE="tutor.settings", DEBUG="0",
-            SECRET_KEY="move-breakdown-" + "x" * 50, ALLOWED_HOSTS="127.0.0.1",
-            SECURE_SSL_REDIRECT="0", STATIC_ROOT=tempfile.mkdtemp(prefix="tutor-static-"),
-        )  # fmt: skip
-        import django
-
-        django.setup()
-        from django.conf import settings
-        from django.core.management import call_command
+        served.site_in_process(url, "move-breakdown")
         from django.db import connection
         from django.test import Client
         from django.test.utils import CaptureQueriesContext
 
         import board.component
 
-        call_command("migrate", verbosity=0)
-        settings.STORAGES["staticfiles"]["BACKEND"] = (
-            "django.contrib.staticfiles.storage.StaticFilesStorage"
-        )
         spent = collections.Counter()
         for label, owner, name, importers in parts():
             wrapped = timed(spent, label, getattr(owner, name))

@@ -115,6 +115,26 @@ def app_env(database_url: str) -> dict:
     return env
 
 
+def site_in_process(database_url: str, secret: str, host: str = "127.0.0.1") -> None:
+    """Django set up in this process with the site's own settings (tutor.settings, DEBUG
+    off) on a migrated `database_url`, its static files unhashed (nothing to collect)."""
+    os.environ.update(
+        DATABASE_URL=database_url, DJANGO_SETTINGS_MODULE="tutor.settings", DEBUG="0",
+        SECRET_KEY=secret + "-" + "x" * 50, ALLOWED_HOSTS=host, SECURE_SSL_REDIRECT="0",
+        STATIC_ROOT=tempfile.mkdtemp(prefix="tutor-static-"),
+    )  # fmt: skip
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    settings.STORAGES["staticfiles"]["BACKEND"] = (
+        "django.contrib.staticfiles.storage.StaticFilesStorage"
+    )
+
+
 @contextmanager
 def scratch_database(base_url: str | None = None) -> Iterator[str]:
     """A database URL nobody else uses: a temp SQLite file, or with `base_url`

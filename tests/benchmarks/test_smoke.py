@@ -31,6 +31,7 @@ LIBRARIES = {
 
 # script: (arguments, extra environment, the figure's line, exit codes that mean "ran")
 SCRIPTS = {
+    "answer_cpu.py": (["5", "1"], {}, r"^sqlite, e1g1: \d+ µs CPU an answer", {0}),
     "answer_load.py": (["12", "3"], {}, r"^Attempt rows written: 12$", {0}),
     "cache_gains.py": (
         ["1", "2", "rules.judge.check_move"],

@@ -7,6 +7,7 @@ from types import SimpleNamespace
 import pytest
 from django.utils import translation
 
+import process_caches
 from board.component import board_context
 from board.drawing import board_frame
 from board.feedback import Feedback
@@ -153,3 +154,36 @@ def test_one_star_is_named_in_the_singular():
     assert "You may make 1 more move." in english
     chinese = section(language="zh-hant", targets=["f3"], moves_left=1, input_mode="move")
     assert "星星在：f3。 <span" in chinese
+
+
+def _answer(client, square: str) -> str:
+    response = client.post(
+        "/lessons/knight/knight-first-jump/",
+        {"mode": "move", "selected": "g1", "square": square},
+        **HTMX,
+    )
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("curriculum", "fresh_caches")
+def test_a_section_with_no_form_is_drawn_once_a_process_and_handed_out_again(client):
+    kept = process_caches.made("lessons.puzzle_view._kept_section")
+    first = _answer(client, "f3")  # the solve: the stars and the way on, no form
+    assert "<form" not in first and "data-solved" in first
+    assert kept.cache_info().misses == 1 and kept.cache_info().hits == 0
+    assert _answer(client, "f3") == first
+    assert kept.cache_info().hits == 1
+    process_caches.clear_all()
+    assert _answer(client, "f3") == first  # drawn afresh: the same bytes
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("curriculum", "fresh_caches")
+def test_a_section_with_a_form_is_drawn_at_every_answer_with_its_own_token(client):
+    kept = process_caches.made("lessons.puzzle_view._kept_section")
+    first, second = _answer(client, "g3"), _answer(client, "g3")  # not how a knight moves
+    assert 'data-verdict="illegal"' in first
+    assert ANSWER_TOKEN.findall(first) != ANSWER_TOKEN.findall(second)
+    assert kept.cache_info().currsize == 0

@@ -68,6 +68,28 @@ def test_a_session_whose_data_was_altered_reads_as_empty():
     assert SessionStore(key).load() == {}
 
 
+@pytest.mark.usefixtures("fresh_caches")
+def test_a_session_read_again_is_checked_once_and_each_read_gets_its_own_data(monkeypatch):
+    key = saved(learner_id=7, hints_shown=["p1"])
+    first = SessionStore(key).load()
+    checked = []
+    monkeypatch.setattr(
+        "django.core.signing.loads", lambda *args, **kwargs: checked.append(args) or {}
+    )
+    second = SessionStore(key).load()
+    assert checked == [] and second == first == {"learner_id": 7, "hints_shown": ["p1"]}
+    second["hints_shown"].append("p2")  # nothing handed out is shared
+    assert SessionStore(key).load() == {"learner_id": 7, "hints_shown": ["p1"]}
+
+
+@pytest.mark.usefixtures("fresh_caches")
+def test_a_kept_session_is_checked_again_under_another_secret_key(settings):
+    key = saved(learner_id=7)
+    assert SessionStore(key).load() == {"learner_id": 7}
+    settings.SECRET_KEY = "another-" + "k" * 50
+    assert SessionStore(key).load() == {}
+
+
 def test_a_saved_session_names_its_learner_and_account_in_columns():
     key = saved(**{LEARNER_SESSION_KEY: 7, "_auth_user_id": "3", "language": "en"})
     row = LearnerSession.objects.get(session_key=key)
