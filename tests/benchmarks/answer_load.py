@@ -2,10 +2,11 @@
 
 Run: .venv/bin/python tests/benchmarks/answer_load.py [POSTS] [SESSIONS] [PORT]
 (defaults 1000, 20, 18100). Like `make serve` it migrates and collects the static
-files (here into a throw-away directory), then runs gunicorn with 3 workers on
-127.0.0.1. On SQLite the database is a fresh file in that directory; with
-DATABASE_URL set (e.g. postgres://tutor:tutor@127.0.0.1:5432/tutor_h1) it is that
-database, and the rows are counted as a difference.
+files (here into a throw-away directory), then runs gunicorn with 3 workers (1 at a smoke
+run's size: each costs 1.3 s of CPU to start) on 127.0.0.1. On SQLite the database is a
+fresh file in that directory; with DATABASE_URL set (e.g.
+postgres://tutor:tutor@127.0.0.1:5432/tutor_h1) it is that database, and the rows are
+counted as a difference.
 
 Every session opens the first board puzzle (its CSRF cookie), then posts its share of
 the answers one after another, all sessions at once: the right move, moves that are
@@ -217,9 +218,13 @@ def post_answers(host: str, posts: int, sessions: int) -> tuple[Counter, float]:
 
 
 def measure(
-    posts: int, sessions: int, port: int | None = None, database_url: str | None = None
+    posts: int,
+    sessions: int,
+    port: int | None = None,
+    database_url: str | None = None,
+    workers: int = 3,
 ) -> dict:
-    with served(port, database_url) as (host, env):
+    with served(port, database_url, workers) as (host, env):
         before = attempt_rows(env)
         statuses, seconds = post_answers(host, posts, sessions)
         rows = attempt_rows(env) - before
@@ -242,8 +247,9 @@ def main() -> None:
     port = int(sys.argv[3]) if len(sys.argv) > 3 else None
     database_url = os.environ.get("DATABASE_URL")
     engine = database_url.split(":")[0] if database_url else "sqlite (fresh file)"
-    print(f"{posts} answers from {sessions} sessions, gunicorn 3 workers, {engine}")
-    result = measure(posts, sessions, port, database_url)
+    workers = smoke.size(3, 1)
+    print(f"{posts} answers from {sessions} sessions, gunicorn {workers} worker(s), {engine}")
+    result = measure(posts, sessions, port, database_url, workers)
     for status, count in sorted(result["statuses"].items(), key=lambda item: str(item[0])):
         print(f"  {status}: {count}")
     print(f"responses >= 500 or none: {result['errors']}")

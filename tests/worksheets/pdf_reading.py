@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import pdfplumber
 import pypdfium2
+from weasyprint.formatting_structure import boxes
 
 FEN_TEXT = re.compile(r"^[1-8pnbrqkPNBRQK]+(/[1-8pnbrqkPNBRQK]+){7}$")
 COORDINATES = "abcdefgh12345678"
@@ -50,6 +51,22 @@ def texts_of_pages(content: bytes) -> list[str]:
         ]
     finally:
         document.close()
+
+
+def texts_of_laid_out_pages(document) -> list[str]:
+    """Every page's text as WeasyPrint laid it out, before any PDF is written (`document`:
+    weasyprint.HTML(...).render()): the text of its boxes in the document's order, without
+    white space. A PDF written from it draws the same characters on each page (the
+    coordinates round a board last: they are positioned), which
+    tests/worksheets/test_every_lesson.py checks against a PDF of each layout."""
+    return [re.sub(r"\s+", "", "".join(_box_texts(page._page_box))) for page in document.pages]
+
+
+def _box_texts(box):
+    if isinstance(box, boxes.TextBox):
+        yield box.text
+    for child in getattr(box, "children", ()):
+        yield from _box_texts(child)
 
 
 def page_text(page) -> str:
