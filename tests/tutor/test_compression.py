@@ -22,12 +22,7 @@ def test_a_lesson_page_is_sent_gzipped_and_unpacks_to_the_page(client):
 
 def test_a_moves_htmx_answer_is_sent_gzipped(client):
     client.get("/lessons/castling/")
-    response = client.post(
-        "/lessons/castling/castling-short-first/",
-        {"mode": "move", "selected": "e1", "square": "g1"},
-        HTTP_HX_REQUEST="true",
-        HTTP_ACCEPT_ENCODING="gzip",
-    )
+    response = _solve(client)
     assert response.status_code == 200
     assert response.headers["Content-Encoding"] == "gzip"
     assert "短易位" in gzip.decompress(response.content).decode()
