@@ -8,8 +8,14 @@ scratch database (scratch.django_on_scratch); a class of 30 with a live lesson; 
 request a phone or a teacher sends in a round, through Django's test client as htmx sends
 it (gzip accepted), REQUESTS times (default 300) in turns A B A B (scratch.interleaved).
 Prints the median CPU time of each, beside /healthz. CPU time of this one process: the
-figure holds on a busy machine better than wall time; the database server's own CPU
-(PostgreSQL) and nginx's are not in it (school_load.py measures the whole).
+figure holds on a busy machine better than wall time. Each request is framed as gunicorn
+frames it: the connection kept (CONN_MAX_AGE 60, tutor.settings' default; tests.settings
+closes it after each request) and Django's request_started and request_finished handlers
+run around it (`close_old_connections`: the test client leaves them out), so the health
+check's statement (CONN_HEALTH_CHECKS) is counted as it is sent. On PostgreSQL it also
+prints the mean CPU of the connection's server process for each request (its
+/proc/PID/schedstat, in ns: the server is on this machine); nginx's is not in it
+(school_load.py measures the whole).
 
 With the counts of one round of school_load.py (1,200 phones, 40 lessons) it also prints
 the CPU a round of the whole school asks of the app: the sum of count × cost.
@@ -19,6 +25,7 @@ from __future__ import annotations
 
 import re
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -29,6 +36,7 @@ H = {"HX-Request": "true", "Accept-Encoding": "gzip"}
 KNIGHT = "knight/knight-crowded-corner"
 ANSWER = "/lessons/knight/knight-crowded-corner/"
 ROUND_SECONDS = 18  # school_load.py's
+SERVED_CONN_MAX_AGE = 60  # tutor.settings' default
 # One round of school_load.py's school: how many of each request (1,200 phones polling
 # every 2 s for 18 s: 9 polls each, 2 of them changed, the first bringing the puzzle with
 # the round; 40 lessons' teachers, 2 windows).
@@ -90,8 +98,11 @@ def token(client) -> str:
 def main() -> int:
     requests = int(sys.argv[1]) if len(sys.argv) > 1 else smoke.size(300, 5)
     with scratch.django_on_scratch() as url:
+        from django.db import connection
         from django.urls import reverse
 
+        connection.close()  # opened again with the kept connection's age, as served
+        connection.settings_dict["CONN_MAX_AGE"] = SERVED_CONN_MAX_AGE
         presenter, session, phones = set_up()
         poll = reverse("live:student_round")
         before = token(phones[0])
@@ -113,7 +124,7 @@ def main() -> int:
             "presenter panel (200)": lambda: presenter.get(panel, headers=H),
             "audience stage (200)": lambda: presenter.get(stage, headers=H),
         }
-        costs = run(open_cases, requests)
+        costs, server = run(open_cases, requests)
         shown = token(phones[2])  # each phone polls with its own page's token
         presenter.post(reverse("live:reveal", args=[session.pk]))
         revealed = {
@@ -124,25 +135,64 @@ def main() -> int:
                 reverse("live:projector", args=[session.pk])
             ),
         }
-        costs |= run(revealed, max(1, requests // 5))
+        revealed_costs, revealed_server = run(revealed, max(1, requests // 5))
+        costs |= revealed_costs
+        server |= revealed_server
         engine = "PostgreSQL" if url.startswith("postgres") else "SQLite"
         print(f"CPU a request, in-process ({engine}, median of turns):")
         for label, cost in costs.items():
-            print(f"  {label}: {cost:.2f} ms")
+            beside = f" (the database server's process: {server[label]:.2f} ms)" if server else ""
+            print(f"  {label}: {cost:.2f} ms{beside}")
         total = sum(SCHOOL_ROUND[label] * costs[label] for label in SCHOOL_ROUND) / 1000
         print(
             f"one {ROUND_SECONDS} s round of 40 lessons × 30 phones asks the app {total:.1f} s "
             f"CPU: {total / ROUND_SECONDS:.2f} cores (nginx and the database beside it)"
         )
+        if server:
+            database = sum(SCHOOL_ROUND[label] * server[label] for label in SCHOOL_ROUND) / 1000
+            print(
+                f"and the database server's process {database:.1f} s CPU: "
+                f"{database / ROUND_SECONDS:.2f} cores"
+            )
         for label in SCHOOL_ROUND:
             share = SCHOOL_ROUND[label] * costs[label] / 1000 / total * 100
             print(f"  {label}: {SCHOOL_ROUND[label]} × {costs[label]:.2f} ms = {share:.0f} %")
     return 0
 
 
-def run(cases: dict, requests: int) -> dict[str, float]:
-    timings = scratch.interleaved(cases, runs=requests)
-    return {label: scratch.median(timing.cpu) for label, timing in timings.items()}
+def run(cases: dict, requests: int) -> tuple[dict[str, float], dict[str, float]]:
+    """Each case once to warm, then `requests` turns of every case in turn (as
+    scratch.interleaved): the median CPU of each case's request in this process (ms), and
+    the mean CPU of the database server's process for it (ms; empty on SQLite)."""
+    from django.db import close_old_connections
+
+    cpu = {label: [] for label in cases}
+    server_ns = dict.fromkeys(cases, 0)
+    for turn in range(requests + 1):
+        for label, case in cases.items():
+            server_before = server_cpu_ns()
+            started = time.process_time()
+            close_old_connections()  # request_started, as WSGIHandler sends it
+            case()
+            close_old_connections()  # request_finished
+            spent = (time.process_time() - started) * 1000
+            if turn:  # the first turn warms
+                cpu[label].append(spent)
+                server_ns[label] += server_cpu_ns() - server_before
+    costs = {label: scratch.median(times) for label, times in cpu.items()}
+    if server_cpu_ns() == 0:
+        return costs, {}
+    return costs, {label: total / requests / 1e6 for label, total in server_ns.items()}
+
+
+def server_cpu_ns() -> int:
+    """The CPU the kept connection's PostgreSQL process has used (ns), 0 on SQLite."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql" or connection.connection is None:
+        return 0
+    pid = connection.connection.info.backend_pid
+    return int(Path(f"/proc/{pid}/schedstat").read_text().split()[0])
 
 
 if __name__ == "__main__":
