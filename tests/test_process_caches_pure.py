@@ -20,6 +20,7 @@ from board import component
 from lessons.models import Learner
 from rules import judge
 from tests.crawler import visitor
+from tutor import compression, sessions
 
 pytestmark = pytest.mark.slow  # every cache emptied: the lessons are read again (seconds)
 
@@ -27,6 +28,8 @@ pytestmark = pytest.mark.slow  # every cache emptied: the lessons are read again
 TABLE_FILLERS = {
     "board.component.square_label": component.square_label,
     "rules.judge.check_move": judge.check_move,
+    "tutor.compression._STREAMS": compression.gzipped,
+    "tutor.sessions.decoded": sessions.decoded,
 }
 # Filled by the pages below (the rest are filled at start-up or by pages of other kinds).
 EXERCISED = {
@@ -35,11 +38,14 @@ EXERCISED = {
     "curriculum.loading.curriculum_in",
     "glossary.terms.glossary_in",
     "languages.simplified.to_simplified",
+    "lessons.puzzle_view._kept_section",
     "lessons.steps._nav",
     "lessons.views._addresses",
     "rules.judge.check_move",
     "rules.position._checked_board",
+    "tutor.compression._STREAMS",
     "tutor.people.templatetags.people._grid_cell",
+    "tutor.sessions.decoded",
     "zhuyin.readings.ruby_in_html_text",
 }
 
@@ -96,7 +102,12 @@ def test_no_cache_keeps_anything_read_from_the_database(world, statements_inside
     ]:
         assert client.get(url).status_code == 200, url
     for typed in ("a1a3", "a1b3"):  # a rook's move for the knight, then the knight's
-        response = learner.post(answer, {"mode": "move", "typed": typed}, HTTP_HX_REQUEST="true")
+        response = learner.post(
+            answer,
+            {"mode": "move", "typed": typed},
+            HTTP_HX_REQUEST="true",
+            HTTP_ACCEPT_ENCODING="gzip",
+        )
         assert response.status_code == 200
     simplified = Client()
     simplified.cookies["django_language"] = "zh-hans"
