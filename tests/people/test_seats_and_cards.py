@@ -5,7 +5,9 @@ import importlib
 
 import pytest
 from django.apps import apps as django_apps
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.people.conftest import make_student, signed_in
@@ -47,6 +49,21 @@ def test_the_roster_and_the_name_picker_show_the_seats_in_that_order(teacher, cl
     assert '<td class="seat" data-seat>1</td>' in roster.content.decode()
     assert "1 號" in picker.content.decode()
     assert "5 號" in picker.content.decode()
+
+
+@pytest.mark.parametrize(
+    "page", ["people:teacher_home", "people:class_roster", "people:delete_account"]
+)
+def test_a_page_that_counts_per_row_still_says_the_rows_order(teacher, classroom, page):
+    """A GROUP BY query drops the model's Meta.ordering: PostgreSQL then returns its rows in
+    whatever order its hash aggregate gives (a roster once came back 5, 2, 3, 4, 1)."""
+    paste(teacher, classroom, PASTED)
+    args = [classroom.pk] if page == "people:class_roster" else []
+    with CaptureQueriesContext(connection) as queries:
+        assert signed_in(teacher).get(reverse(page, args=args)).status_code == 200
+    grouped = [q["sql"] for q in queries if "GROUP BY" in q["sql"]]
+    assert grouped
+    assert all("ORDER BY" in sql for sql in grouped), grouped
 
 
 @pytest.mark.parametrize(

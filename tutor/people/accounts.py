@@ -206,9 +206,9 @@ def delete_account(request: HttpRequest) -> HttpResponse:
     grown_up = grown_up_of(user)
     context = {
         "form": form,
-        "classrooms": Classroom.objects.filter(teacher=user).annotate(
-            student_count=Count("students")
-        ),
+        "classrooms": Classroom.objects.filter(teacher=user)
+        .annotate(student_count=Count("students"))
+        .order_by("created_at", "pk"),  # a GROUP BY drops Meta.ordering
         "children": ChildProfile.objects.filter(parent=user).select_related("learner"),
         "own_learner_id": grown_up.learner_id,
     }

@@ -48,8 +48,10 @@ AVATAR_CYCLE = list(AVATARS)
 
 
 def _teacher_page(request: HttpRequest, form: ClassroomForm, status: int = 200) -> HttpResponse:
-    classrooms = Classroom.objects.filter(teacher=request.user, archived_at__isnull=True).annotate(
-        student_count=Count("students")
+    classrooms = (
+        Classroom.objects.filter(teacher=request.user, archived_at__isnull=True)
+        .annotate(student_count=Count("students"))
+        .order_by("created_at", "pk")  # a GROUP BY drops Meta.ordering
     )
     context = {
         "classrooms": classrooms,
@@ -78,9 +80,9 @@ def _roster_page(request, classroom, form, *, status=200, added=(), skipped=()) 
         "classroom": classroom,
         # school_links: the school accounts that sign each in (tutor.school_sign_in)
         "students": list(
-            classroom.students.select_related("learner").annotate(
-                school_links=Count("school_identities")
-            )
+            classroom.students.select_related("learner")
+            .annotate(school_links=Count("school_identities"))
+            .order_by("seat_number", "pk")  # a GROUP BY drops Meta.ordering
         ),
         "form": form,
         "added": added,
