@@ -7,7 +7,9 @@ Run: .venv/bin/python tests/benchmarks/move_ab.py TREE_A TREE_B [PAIRS] [SECONDS
 
 Both trees served at once (3 workers each, separate scratch databases), driven in turn
 A B, B A, … (PAIRS pairs, default 4, SECONDS each, default 8) with wrk at 20 connections;
-prints each pair's ratio B/A and the median of the pairs' ratios.
+prints each pair's ratio B/A and the median of the pairs' ratios, and beside them the CPU
+time the gunicorn workers spent an answer (user + system, from /proc): a figure that other
+work on a shared machine changes less than answers a second.
 """
 
 import os
@@ -70,6 +72,16 @@ def scratch(base, side):
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+def workers_cpu(server) -> float:
+    """Seconds of CPU (user + system) the server's gunicorn workers have used so far."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in served._children(server.process.pid):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime (the stat's 14th, 15th)
+    return total / ticks
+
+
 def parse_env(text: str) -> dict:
     return dict(item.split("=", 1) for item in text.split(",") if item)
 
@@ -93,10 +105,14 @@ def main() -> None:
         lua_b = answer_lua([new_session(b.base) for _ in range(20)])
 
         def run(server, lua, s):
-            return served.wrk(f"{server.base}/", lua, connections=CONNECTIONS, seconds=s)
+            before = workers_cpu(server)
+            result = served.wrk(f"{server.base}/", lua, connections=CONNECTIONS, seconds=s)
+            answered = result["rps"] * s
+            result["cpu_us"] = (workers_cpu(server) - before) / answered * 1e6 if answered else 0
+            return result
 
         run(a, lua_a, 2), run(b, lua_b, 2)
-        ratios, ras, rbs, pas, pbs = [], [], [], [], []
+        ratios, ras, rbs, pas, pbs, cas, cbs = [], [], [], [], [], [], []
         for n in range(pairs):
             first, second = ((a, lua_a), (b, lua_b)) if n % 2 == 0 else ((b, lua_b), (a, lua_a))
             r1 = run(*first, seconds)
@@ -106,9 +122,12 @@ def main() -> None:
             ratios.append(rb["rps"] / ra["rps"])
             ras.append(ra["rps"]), rbs.append(rb["rps"])
             pas.append(ra["p95_us"] / 1000), pbs.append(rb["p95_us"] / 1000)
+            cas.append(ra["cpu_us"]), cbs.append(rb["cpu_us"])
             print(
                 f"  pair {n + 1}: A {ra['rps']:7.1f} req/s p95 {ra['p95_us'] / 1000:5.1f} ms"
+                f" {ra['cpu_us']:5.0f} µs CPU"
                 f" | B {rb['rps']:7.1f} req/s p95 {rb['p95_us'] / 1000:5.1f} ms"
+                f" {rb['cpu_us']:5.0f} µs CPU"
                 f" | B/A {ratios[-1]:.3f} (failed {bad})",
                 flush=True,
             )
@@ -117,6 +136,11 @@ def main() -> None:
         f" B {statistics.median(rbs):.1f} req/s (p95 {statistics.median(pbs):.1f} ms);"
         f" median pair ratio B/A {statistics.median(ratios):.3f}"
         f" (range {min(ratios):.3f}-{max(ratios):.3f}), {pairs} pairs x {seconds} s"
+    )
+    cpu_a, cpu_b = statistics.median(cas), statistics.median(cbs)
+    print(
+        f"workers' CPU an answer (medians): A {cpu_a:.0f} µs, B {cpu_b:.0f} µs;"
+        f" B/A {cpu_b / cpu_a:.3f}"
     )
 
 
