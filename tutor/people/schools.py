@@ -14,6 +14,7 @@ import logging
 from datetime import timedelta
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import signing
 from django.db.models import Count
@@ -102,6 +103,10 @@ def _school_page(request, school, *, teacher_form=None, status=200) -> HttpRespo
         .order_by("name", "pk")
     )
     archived = archived_classes(school=school)
+    sources = own_account_sources(request.user)
+    shared = [
+        value for _source, kind, value in sources if kind == "domain" and is_shared_domain(value)
+    ]
     context = {
         "school": school,
         "classes": classes,
@@ -109,10 +114,17 @@ def _school_page(request, school, *, teacher_form=None, status=200) -> HttpRespo
         "years": roster_import.archived_years(school),
         "teachers": school.memberships.select_related("user").order_by("user__username"),
         "teacher_form": teacher_form or TeacherForm(),
-        "sources": own_account_sources(request.user),
+        "sources": [source for source in sources if source[2] not in shared],
+        "shared_domains": shared,
         "one_school": School.objects.count() <= 1,
     }
     return render(request, "people/school.html", context, status=status)
+
+
+def is_shared_domain(domain: str) -> bool:
+    """Whether many schools or the public share `domain` (settings.SHARED_ACCOUNT_DOMAINS):
+    it names no school, so no school's account source may be it."""
+    return domain.strip().lower() in settings.SHARED_ACCOUNT_DOMAINS
 
 
 def own_account_sources(user) -> list[tuple[str, str, str]]:
@@ -156,10 +168,13 @@ def account_source(request: HttpRequest, school_id: int) -> HttpResponse:
     school account is of, or (「不設定」) neither (docs/school-sign-in.md)."""
     school = school_for_admin(request.user, school_id)
     chosen = request.POST.get("source", "")
+    kind, _colon, value = chosen.partition(":")
+    if kind == "domain" and is_shared_domain(value):
+        message = _("Many schools share the domain %(domain)s: it cannot stand for one school.")
+        return _bad_request(request, message % {"domain": value})
     if chosen == "none":
         school.microsoft_tenant = school.account_domain = ""
-    elif chosen in {value for value, _kind, _id in own_account_sources(request.user)}:
-        kind, _colon, value = chosen.partition(":")
+    elif chosen in {source for source, _kind, _id in own_account_sources(request.user)}:
         if kind == "tenant":
             school.microsoft_tenant = value
         else:
