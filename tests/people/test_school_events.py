@@ -145,7 +145,7 @@ def test_unlinking_a_students_school_account_names_the_student_and_the_account(a
 def test_the_rosters_account_cleared_too_is_said(admin, linked):
     unlink(signed_in(admin), linked, roster="1")
     assert said(linked.classroom.school) == [
-        "admin 解除了 三年一班 王小明 的學校帳號 edu-tw:s-2001，也清除了名單上的 edu-tw:s-2001"
+        "admin 解除了 三年一班 王小明 的學校帳號 edu-tw:s-2001，名單上的也清除了"
     ]
     SchoolIdentity.objects.create(
         issuer="https://oidc.tanet.edu.tw", subject="s-2009", provider="edu-tw", student=linked
@@ -156,6 +156,15 @@ def test_the_rosters_account_cleared_too_is_said(admin, linked):
     assert said(linked.classroom.school)[0] == (
         "admin 清除了 三年一班 王小明 名單上的學校帳號 edu-tw:s-2009"
     )
+
+
+def test_a_rosters_account_other_than_the_link_is_named_too(admin, linked):
+    oid = "microsoft:6a2b3c4d-1111-2222-3333-444455556666"
+    Student.objects.filter(pk=linked.pk).update(school_account=oid)
+    unlink(signed_in(admin), linked, roster="1")
+    assert said(linked.classroom.school) == [
+        f"admin 解除了 三年一班 王小明 的學校帳號 edu-tw:s-2001，也清除了名單上的 {oid}"
+    ]
 
 
 def test_an_unlink_refused_or_changing_nothing_writes_no_event(admin, school, linked):
@@ -210,11 +219,23 @@ def test_a_roster_import_says_how_many_classes_and_students_it_added_and_changed
             ["302", "1", "林美美", ""],
         ],
     )
+    imported(
+        client,
+        school,
+        [
+            HEADER,
+            ["三年一班", "1", "王小明", "edu-tw:s-2001"],
+            ["三年一班", "2", "李曉華", ""],
+            ["301", "1", "陳大同", ""],
+            ["302", "1", "林美玲", ""],
+        ],
+    )
     assert said(school) == [
+        "admin 匯入名單：變更 0 班、1 位學生",
         "admin 匯入名單：新增 1 班、1 位學生，變更 0 班、2 位學生",
-        "admin 匯入名單：新增 2 班、3 位學生，變更 0 班、0 位學生",
+        "admin 匯入名單：新增 2 班、3 位學生",
     ]
-    assert school.events.order_by("-at", "-pk").first().details == {
+    assert school.events.order_by("-at", "-pk")[1].details == {
         "classes_added": 1,
         "classes_changed": 0,
         "students_added": 1,

@@ -60,14 +60,23 @@ def _account_source(event: SchoolEvent, details: dict) -> str:
 
 
 def _unlinked(event: SchoolEvent, details: dict) -> str:
+    accounts = details.get("accounts", [])
     words = {
         "who": event.by_name,
         "class": details.get("class_name", ""),
         "student": details.get("student", ""),
-        "accounts": pgettext("list separator", ", ").join(details.get("accounts", [])),
+        "accounts": pgettext("list separator", ", ").join(accounts),
         "roster": details.get("roster_account_cleared", ""),
     }
-    if words["accounts"] and words["roster"]:
+    if accounts and words["roster"] in accounts:
+        return (
+            _(
+                "%(who)s unlinked %(class)s %(student)s's school account %(accounts)s, "
+                "the roster's too"
+            )
+            % words
+        )
+    if accounts and words["roster"]:
         return (
             _(
                 "%(who)s unlinked %(class)s %(student)s's school account %(accounts)s "
@@ -81,17 +90,41 @@ def _unlinked(event: SchoolEvent, details: dict) -> str:
 
 
 def _roster_imported(event: SchoolEvent, details: dict) -> str:
-    return _(
-        "%(who)s imported the rosters: classes added %(classes_added)s, students added "
-        "%(students_added)s; classes changed %(classes_changed)s, students changed "
-        "%(students_changed)s"
-    ) % {
+    """The import's counts; a half that is all nothing is left out (a file of new classes
+    changes nothing, a second file may add nobody)."""
+    words = {
         "who": event.by_name,
         "classes_added": details.get("classes_added", 0),
         "classes_changed": details.get("classes_changed", 0),
         "students_added": details.get("students_added", 0),
         "students_changed": details.get("students_changed", 0),
     }
+    added = words["classes_added"] or words["students_added"]
+    changed = words["classes_changed"] or words["students_changed"]
+    if added and not changed:
+        return (
+            _(
+                "%(who)s imported the rosters: classes added %(classes_added)s, students "
+                "added %(students_added)s"
+            )
+            % words
+        )
+    if changed and not added:
+        return (
+            _(
+                "%(who)s imported the rosters: classes changed %(classes_changed)s, students "
+                "changed %(students_changed)s"
+            )
+            % words
+        )
+    return (
+        _(
+            "%(who)s imported the rosters: classes added %(classes_added)s, students added "
+            "%(students_added)s; classes changed %(classes_changed)s, students changed "
+            "%(students_changed)s"
+        )
+        % words
+    )
 
 
 def _new_year(event: SchoolEvent, details: dict) -> str:
