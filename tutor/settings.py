@@ -2,8 +2,8 @@
 
 Everything a deployment changes comes from the environment (see README):
 DEBUG, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL (and PREPARED_STATEMENTS, CONN_HEALTH_CHECKS),
-CSRF_TRUSTED_ORIGINS, SECURE_SSL_REDIRECT, SECURE_PROXY_SSL_HEADER, the EMAIL_* settings and
-DEFAULT_FROM_EMAIL.
+CSRF_TRUSTED_ORIGINS, SECURE_SSL_REDIRECT, SECURE_PROXY_SSL_HEADER, the EMAIL_* settings,
+DEFAULT_FROM_EMAIL and SHARED_ACCOUNT_DOMAINS.
 """
 
 import os
@@ -258,6 +258,34 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # set (tutor/oidc_providers.py, docs/school-sign-in.md); none by default.
 SCHOOL_SIGN_IN_PROVIDERS = oidc_providers.from_environment()
 OIDC_TIMEOUT = env_int("OIDC_TIMEOUT", 10)  # seconds to wait for a provider's answer
+# Domains many schools or the public share (the education cloud's mail.edu.tw, public
+# mail): such a domain names no school, so no administrator may set it as the school's
+# account source (tutor.people.schools.account_source). SHARED_ACCOUNT_DOMAINS adds more.
+SHARED_ACCOUNT_DOMAINS_DEFAULT = (
+    "mail.edu.tw",
+    "gmail.com",
+    "googlemail.com",
+    "outlook.com",
+    "hotmail.com",
+    "live.com",
+    "yahoo.com.tw",
+    "yahoo.com",
+    "icloud.com",
+)
+
+
+def _shared_account_domains() -> frozenset[str]:
+    added = [domain.lower() for domain in env_list("SHARED_ACCOUNT_DOMAINS", [])]
+    for domain in added:
+        if not oidc_providers.DOMAIN.fullmatch(domain):
+            raise ImproperlyConfigured(
+                "SHARED_ACCOUNT_DOMAINS must be domains separated by commas, e.g. "
+                f"mail.example.edu.tw; got {domain!r}."
+            )
+    return frozenset(SHARED_ACCOUNT_DOMAINS_DEFAULT) | frozenset(added)
+
+
+SHARED_ACCOUNT_DOMAINS = _shared_account_domains()
 
 # The proxies in front of the app (addresses or networks): the client's address is read
 # from X-Forwarded-For only through them (tutor/client_address.py). `make serve` puts its

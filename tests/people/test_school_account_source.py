@@ -154,3 +154,52 @@ def test_an_entra_object_id_is_kept_lower_case_and_a_microsoft_sub_as_written():
         "microsoft:AAAAAAAAAAAAAAAAAAAAAIkzqFVrSaSaFHy782bbtaQ",
         None,
     )
+
+
+@pytest.mark.parametrize(
+    "domain",
+    [
+        "mail.edu.tw",
+        "gmail.com",
+        "googlemail.com",
+        "outlook.com",
+        "hotmail.com",
+        "live.com",
+        "yahoo.com.tw",
+        "yahoo.com",
+        "icloud.com",
+    ],
+)
+def test_a_domain_many_schools_share_is_refused_and_nothing_is_written(admin, school, domain):
+    own_identity(admin, domain=domain, provider="edu-tw", subject="e-1")
+    client = signed_in(admin)
+    page = client.get(reverse("people:school", args=[school.pk])).content.decode()
+    assert f'value="domain:{domain}"' not in page  # not offered
+    assert f"很多學校共用網域 {domain}，它不能代表一所學校。" in page
+    response = set_source(client, school, f"domain:{domain}")
+    assert response.status_code == 400
+    assert f"很多學校共用網域 {domain}，它不能代表一所學校。" in response.content.decode()
+    school.refresh_from_db()
+    assert (school.microsoft_tenant, school.account_domain) == ("", "")
+
+
+def test_the_operator_adds_a_shared_domain_and_the_others_stay_shared(admin, school, settings):
+    settings.SHARED_ACCOUNT_DOMAINS = settings.SHARED_ACCOUNT_DOMAINS | {"mail.county.edu.tw"}
+    own_identity(admin, domain="mail.county.edu.tw", provider="edu-tw", subject="e-1")
+    response = set_source(signed_in(admin), school, "domain:mail.county.edu.tw")
+    assert response.status_code == 400
+    assert "很多學校共用網域 mail.county.edu.tw，它不能代表一所學校。" in response.content.decode()
+    school.refresh_from_db()
+    assert school.account_domain == ""
+
+
+def test_a_schools_own_domain_beside_a_shared_one_is_still_offered(admin, school):
+    own_identity(admin, domain="gmail.com", provider="edu-tw", subject="e-1")
+    own_identity(admin, domain="school.edu.tw", provider="google", subject="g-1")
+    client = signed_in(admin)
+    page = client.get(reverse("people:school", args=[school.pk])).content.decode()
+    assert '<option value="domain:school.edu.tw">' in page
+    assert 'value="domain:gmail.com"' not in page
+    assert set_source(client, school, "domain:school.edu.tw").status_code == 302
+    school.refresh_from_db()
+    assert school.account_domain == "school.edu.tw"

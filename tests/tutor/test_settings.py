@@ -115,3 +115,36 @@ def test_the_connections_health_check_is_on_unless_turned_off(named, checks):
     result = run_django(env, "shell", "--no-imports", "-c", shown)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == checks
+
+
+@pytest.mark.parametrize(
+    ("named", "added"),
+    [(None, []), (" Mail.County.edu.tw, x.org ", ["mail.county.edu.tw", "x.org"])],
+)
+def test_an_operator_adds_shared_account_domains_to_the_default(named, added):
+    env = {"DEBUG": "1"}
+    if named is not None:
+        env["SHARED_ACCOUNT_DOMAINS"] = named
+    shown = (
+        "from django.conf import settings as s; print(','.join(sorted(s.SHARED_ACCOUNT_DOMAINS)))"
+    )
+    result = run_django(env, "shell", "--no-imports", "-c", shown)
+    assert result.returncode == 0, result.stderr
+    default = [
+        "mail.edu.tw",
+        "gmail.com",
+        "googlemail.com",
+        "outlook.com",
+        "hotmail.com",
+        "live.com",
+        "yahoo.com.tw",
+        "yahoo.com",
+        "icloud.com",
+    ]
+    assert result.stdout.strip().split(",") == sorted(default + added)
+
+
+def test_a_shared_account_domain_that_is_no_domain_is_named():
+    result = run_django({"DEBUG": "1", "SHARED_ACCOUNT_DOMAINS": "gmail"}, "check")
+    assert result.returncode != 0
+    assert "SHARED_ACCOUNT_DOMAINS must be domains separated by commas" in result.stderr

@@ -7,4 +7,4 @@ class PeopleConfig(AppConfig):
     verbose_name = "People: grown-ups, children, classes"
 
     def ready(self) -> None:
-        from tutor.people import deletion, newcomers  # noqa: F401 (connect their receivers)
+        from tutor.people import deletion, newcomers, school_events  # noqa: F401 (receivers)

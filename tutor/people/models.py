@@ -170,6 +170,46 @@ class SchoolTeacher(models.Model):
         return f"teacher {self.user_id} of {self.school_id}"
 
 
+class SchoolEvent(models.Model):
+    """Something a school's IT would look for, on the school's 紀錄 page (its
+    administrators'; tutor.people.school_events): written in the same transaction as the
+    change. Classes, students and accounts are named as text in `details`, so an event
+    outlives them; so does the grown-up who made the change, by name (`by_name`). An event
+    stays as long as its school (docs/school-rosters.md)."""
+
+    class Kind(models.TextChoices):
+        ACCOUNT_SOURCE = "account_source"  # the school's tenant or domain set or cleared
+        SCHOOL_ACCOUNT_UNLINKED = "school_account_unlinked"  # a student's, by their teacher
+        ROSTER_IMPORTED = "roster_imported"
+        NEW_YEAR = "new_year"
+        GRADUATES_DELETED = "graduates_deleted"  # manage.py delete_graduates: nobody's doing
+        TEACHER_ADDED = "teacher_added"
+        TEACHER_LEFT = "teacher_left"  # the teacher's account deleted
+
+    # indexed by school_events_by_time, which leads with it
+    school = models.ForeignKey(
+        School, on_delete=models.CASCADE, related_name="events", db_index=False
+    )
+    at = models.DateTimeField(default=timezone.now)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    by_name = models.CharField(max_length=150, blank=True)  # the username then; "": nobody
+    kind = models.CharField(max_length=32, choices=Kind.choices)
+    details = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        indexes = [models.Index(fields=["school", "at"], name="school_events_by_time")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} at school {self.school_id}"
+
+
 class Classroom(models.Model):
     """A teacher's class; students join it with its code."""
 

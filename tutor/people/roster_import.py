@@ -20,8 +20,9 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from lessons.models import Learner
+from tutor.people import school_events
 from tutor.people.avatars import AVATARS
-from tutor.people.models import Classroom, School, Student
+from tutor.people.models import Classroom, School, SchoolEvent, Student
 from tutor.people.names import email_key
 from tutor.people.picture_words import new_secret
 from tutor.people.roster_files import Problem, Roster, RosterClass, RosterStudent
@@ -341,7 +342,25 @@ def apply(school: School, roster: Roster, importer, digest: str) -> Plan | None:
         if result.problems or result.digest() != digest:
             return None
         _carry_out(school, roster, result)
+        if result.changes_anything:
+            kind = SchoolEvent.Kind.ROSTER_IMPORTED
+            school_events.record(school.pk, kind, importer, **counts(result))
     return result
+
+
+def counts(result: Plan) -> dict[str, int]:
+    """What an import wrote, as the school's events tell it: classes and students added,
+    and changed (a student given a school account is changed too)."""
+    classes = {c.classroom_id for c in result.changes if c.kind in ("teacher", "class_name")}
+    students = {c.student_id for c in result.changes if c.student_id is not None}
+    students |= {given.student_id for given in result.accounts if given.student_id is not None}
+    return {
+        "classes_added": len(result.new_classes),
+        "classes_changed": len(classes),
+        "students_added": len(result.new_students),
+        "students_changed": len(students),
+        "accounts": len(result.accounts),
+    }
 
 
 def _carry_out(school: School, roster: Roster, result: Plan) -> None:

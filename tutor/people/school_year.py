@@ -28,7 +28,15 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from tutor.people.models import ArchivedSeat, Assignment, Classroom, School, new_join_code
+from tutor.people import school_events
+from tutor.people.models import (
+    ArchivedSeat,
+    Assignment,
+    Classroom,
+    School,
+    SchoolEvent,
+    new_join_code,
+)
 
 DIGITS = "零一二三四五六七八九"
 CHINESE_GRADE = re.compile(
@@ -100,15 +108,19 @@ def year_plan(school: School) -> YearPlan:
     return result
 
 
-def promote(school: School, *, from_year: int, delete_graduates_on: date) -> YearPlan | None:
-    """The new school year, all or nothing; None if the school is no longer in `from_year`
-    (a second submit, or another administrator was first)."""
+def promote(
+    school: School, *, from_year: int, delete_graduates_on: date, by=None
+) -> YearPlan | None:
+    """The new school year, all or nothing, told in the school's events as done `by` (an
+    administrator's account); None if the school is no longer in `from_year` (a second
+    submit, or another administrator was first)."""
     now = timezone.now()
     with transaction.atomic():
         school = School.objects.select_for_update().get(pk=school.pk)
         if school.school_year != from_year:
             return None
         result = year_plan(school)
+        promoted = [[classroom.name, name] for classroom, name in result.promoted]  # renamed below
         for classroom, name in result.promoted:
             archive = Classroom.objects.create(
                 teacher_id=classroom.teacher_id,
@@ -134,6 +146,17 @@ def promote(school: School, *, from_year: int, delete_graduates_on: date) -> Yea
             classroom.save(update_fields=["archived_at", "delete_on", "school_year"])
         school.school_year = from_year + 1
         school.save(update_fields=["school_year"])
+        school_events.record(
+            school.pk,
+            SchoolEvent.Kind.NEW_YEAR,
+            by,
+            from_year=from_year,
+            to_year=from_year + 1,
+            promoted=promoted,
+            graduated=[classroom.name for classroom in result.graduating],
+            staying=[classroom.name for classroom in result.staying],
+            delete_on=delete_graduates_on.isoformat() if result.graduating else "",
+        )
     return result
 
 
@@ -145,11 +168,24 @@ def graduates_due(today: date):
 def delete_graduates(today: date) -> tuple[int, int]:
     """Delete the graduates' classes due by `today` with everything about their students
     (tutor.people.deletion takes their learners, attempts, results, sessions, seats), and
-    the archived classes their going left empty. Returns (classes, students)."""
+    the archived classes their going left empty; each class's school is told (its name,
+    year and how many students, as text). Returns (classes, students)."""
     with transaction.atomic():
         due = list(graduates_due(today))
-        students = sum(classroom.students.count() for classroom in due)
+        students = 0
         for classroom in due:
+            count = classroom.students.count()
+            students += count
+            if classroom.school_id is not None:
+                school_events.record(
+                    classroom.school_id,
+                    SchoolEvent.Kind.GRADUATES_DELETED,
+                    None,
+                    class_name=classroom.name,
+                    school_year=classroom.school_year,
+                    students=count,
+                    delete_on=classroom.delete_on.isoformat(),
+                )
             classroom.delete()
         Classroom.objects.filter(
             Q(archived_at__isnull=False),

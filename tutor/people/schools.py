@@ -1,6 +1,7 @@
 """A school's pages, for its administrators: the school's classes, its teachers, importing
 and exporting its rosters (tutor.people.roster_files, roster_import, roster_export), a
-new school year (tutor.people.school_year) and last years' classes.
+new school year (tutor.people.school_year), last years' classes and the school's change log
+(tutor.people.school_events).
 
 A teacher who makes a school is its first administrator; an administrator adds the
 school's other teacher accounts by username. Every page answers 404 to anybody who is
@@ -14,8 +15,11 @@ import logging
 from datetime import timedelta
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import signing
+from django.core.paginator import InvalidPage, Paginator
+from django.db import transaction
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -24,17 +28,19 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
-from tutor.people import reports, roster_export, roster_import, school_year
+from tutor.people import reports, roster_export, roster_import, school_events, school_year
 from tutor.people.exports import csv_response, grid_rows
 from tutor.people.lesson_index import all_lessons
-from tutor.people.models import Classroom, School, SchoolTeacher
+from tutor.people.models import Classroom, School, SchoolEvent, SchoolTeacher
 from tutor.people.permissions import grown_up_required
 from tutor.people.roster_files import MAX_FILE_BYTES, Roster, Upload, read_upload
 
 audit = logging.getLogger("tutor.audit")
+Kind = SchoolEvent.Kind
 IMPORT_SALT = "tutor.people.schools.import"
 IMPORT_MAX_AGE = 60 * 60  # a preview confirmed within the hour
 GRADUATES_KEPT_DAYS = 30
+EVENTS_A_PAGE = 50
 
 
 class SchoolForm(forms.Form):
@@ -102,6 +108,10 @@ def _school_page(request, school, *, teacher_form=None, status=200) -> HttpRespo
         .order_by("name", "pk")
     )
     archived = archived_classes(school=school)
+    sources = own_account_sources(request.user)
+    shared = [
+        value for _source, kind, value in sources if kind == "domain" and is_shared_domain(value)
+    ]
     context = {
         "school": school,
         "classes": classes,
@@ -109,10 +119,17 @@ def _school_page(request, school, *, teacher_form=None, status=200) -> HttpRespo
         "years": roster_import.archived_years(school),
         "teachers": school.memberships.select_related("user").order_by("user__username"),
         "teacher_form": teacher_form or TeacherForm(),
-        "sources": own_account_sources(request.user),
+        "sources": [source for source in sources if source[2] not in shared],
+        "shared_domains": shared,
         "one_school": School.objects.count() <= 1,
     }
     return render(request, "people/school.html", context, status=status)
+
+
+def is_shared_domain(domain: str) -> bool:
+    """Whether many schools or the public share `domain` (settings.SHARED_ACCOUNT_DOMAINS):
+    it names no school, so no school's account source may be it."""
+    return domain.strip().lower() in settings.SHARED_ACCOUNT_DOMAINS
 
 
 def own_account_sources(user) -> list[tuple[str, str, str]]:
@@ -145,7 +162,11 @@ def add_teacher(request: HttpRequest, school_id: int) -> HttpResponse:
     if user is None:
         form.add_error(None, _("No account has this username."))
         return _school_page(request, school, teacher_form=form, status=400)
-    SchoolTeacher.objects.get_or_create(school=school, user=user)
+    with transaction.atomic():
+        _membership, added = SchoolTeacher.objects.get_or_create(school=school, user=user)
+        if added:
+            teacher = user.get_username()
+            school_events.record(school.pk, Kind.TEACHER_ADDED, request.user, teacher=teacher)
     return redirect("people:school", school_id=school.pk)
 
 
@@ -156,17 +177,26 @@ def account_source(request: HttpRequest, school_id: int) -> HttpResponse:
     school account is of, or (「不設定」) neither (docs/school-sign-in.md)."""
     school = school_for_admin(request.user, school_id)
     chosen = request.POST.get("source", "")
-    if chosen == "none":
-        school.microsoft_tenant = school.account_domain = ""
-    elif chosen in {value for value, _kind, _id in own_account_sources(request.user)}:
-        kind, _colon, value = chosen.partition(":")
-        if kind == "tenant":
+    kind, _colon, value = chosen.partition(":")
+    if kind == "domain" and is_shared_domain(value):
+        message = _("Many schools share the domain %(domain)s: it cannot stand for one school.")
+        return _bad_request(request, message % {"domain": value})
+    own = {source for source, _kind, _id in own_account_sources(request.user)}
+    if chosen != "none" and chosen not in own:
+        return _bad_request(request, _("Choose a tenant or domain of your own school account."))
+    with transaction.atomic():
+        school = School.objects.select_for_update().get(pk=school.pk)
+        old = {"tenant": school.microsoft_tenant, "domain": school.account_domain}
+        if chosen == "none":
+            school.microsoft_tenant = school.account_domain = ""
+        elif kind == "tenant":
             school.microsoft_tenant = value
         else:
             school.account_domain = value
-    else:
-        return _bad_request(request, _("Choose a tenant or domain of your own school account."))
-    school.save(update_fields=["microsoft_tenant", "account_domain"])
+        school.save(update_fields=["microsoft_tenant", "account_domain"])
+        new = {"tenant": school.microsoft_tenant, "domain": school.account_domain}
+        if new != old:
+            school_events.record(school.pk, Kind.ACCOUNT_SOURCE, request.user, old=old, new=new)
     audit.info(
         "school %s: account source set by user %s: tenant %r, domain %r",
         school.pk,
@@ -175,6 +205,22 @@ def account_source(request: HttpRequest, school_id: int) -> HttpResponse:
         school.account_domain,
     )
     return redirect("people:school", school_id=school.pk)
+
+
+@require_safe
+@grown_up_required
+def events(request: HttpRequest, school_id: int) -> HttpResponse:
+    """The school's events (tutor.people.school_events), newest first, a page at a time: who
+    changed what, for its administrators."""
+    school = school_for_admin(request.user, school_id)
+    pages = Paginator(school.events.order_by("-at", "-pk"), EVENTS_A_PAGE)
+    try:
+        page = pages.page(request.GET.get("page", "1"))
+    except InvalidPage:
+        return _bad_request(request, _("The school's events have no such page."))
+    rows = [(event, school_events.describe(event)) for event in page]
+    context = {"school": school, "page": page, "rows": rows}
+    return render(request, "people/school_events.html", context)
 
 
 def _uploads(request: HttpRequest) -> list[Upload]:
@@ -340,6 +386,7 @@ def new_year(request: HttpRequest, school_id: int) -> HttpResponse:
             school,
             from_year=form.cleaned_data["from_year"],
             delete_graduates_on=form.cleaned_data["delete_on"],
+            by=request.user,
         )
         if done is None:
             return _bad_request(request, _("The new school year has already begun."))

@@ -120,6 +120,7 @@ urlpatterns = [
         schools.account_source,
         name="school_account_source",
     ),
+    path("teacher/schools/<id:school_id>/events/", schools.events, name="school_events"),
     path("teacher/schools/<id:school_id>/import/", schools.import_roster, name="import_roster"),
     path("teacher/schools/<id:school_id>/new-year/", schools.new_year, name="new_school_year"),
     path(

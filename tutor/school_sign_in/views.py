@@ -19,9 +19,9 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
 from lessons.learners import current_learner, forget_in_sessions, use_learner
-from tutor.people import adoption, known_browser
+from tutor.people import adoption, known_browser, school_events
 from tutor.people.assignments import STUDENT_SESSION_KEY
-from tutor.people.models import Student
+from tutor.people.models import SchoolEvent, Student
 from tutor.people.permissions import grown_up_of, grown_up_required, student_for_teacher
 from tutor.people.post_only import post_only
 from tutor.people.student_login import sign_in_student
@@ -212,7 +212,8 @@ def unlink_student(request: HttpRequest, student_id: int) -> HttpResponse:
     """The class's teacher unlinks a student's school account (the wrong child linked, a
     shared tablet mixed up): asked first; the POST deletes the (issuer, subject) links, with
     「也清除名單上的學校帳號」 the roster's account too, and signs the student out on every
-    device. Their next school sign-in takes the roster's match or the pictures again.
+    device; for a school's class, the school's change log says so. Their next school sign-in
+    takes the roster's match or the pictures again.
     Anybody but the class's teacher gets 404 (student_for_teacher)."""
     student = student_for_teacher(request.user, student_id)
     identities = list(student.school_identities.order_by("created_at", "pk"))
@@ -229,6 +230,17 @@ def unlink_student(request: HttpRequest, student_id: int) -> HttpResponse:
         SchoolIdentity.objects.filter(student=student).delete()
         if clear_roster:
             Student.objects.filter(pk=student.pk).update(school_account="")
+        if student.classroom.school_id is not None and (identities or clear_roster):
+            school_events.record(
+                student.classroom.school_id,
+                SchoolEvent.Kind.SCHOOL_ACCOUNT_UNLINKED,
+                request.user,
+                class_name=student.classroom.name,
+                student=student.learner.nickname,
+                student_id=student.pk,
+                accounts=[f"{identity.provider}:{identity.subject}" for identity in identities],
+                roster_account_cleared=student.school_account if clear_roster else "",
+            )
     forget_in_sessions({student.learner_id}, also=(STUDENT_SESSION_KEY,))
     audit.info(
         "user %s unlinked %d school account(s) (%s) from student %s of class %s%s",
