@@ -7,6 +7,7 @@ its best result; a revisit can raise the stars, never lower them.
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from itertools import takewhile
 
 from django.db import IntegrityError, transaction
@@ -20,7 +21,7 @@ from curriculum.outcome import RECORDED
 from curriculum.puzzle_forms import PostError
 from lessons import statements
 from lessons.models import Attempt, Learner, PuzzleResult, Result
-from lessons.signals import lesson_finished
+from lessons.signals import attempt_recorded, lesson_finished
 
 MAX_STARS = 3
 
@@ -75,20 +76,23 @@ def record_attempt(
     hint_used: bool = False,
     history: History | None = None,
     token: str | None = None,
+    at: datetime | None = None,
 ) -> Recorded:
     """Store one attempt; on a correct one, store the stars and keep the best result.
 
     Reads the round's last few tries (on the (learner, puzzle, created_at, id) index) and the
     lesson's results in one statement (or takes them as ``history``, read with the learner:
     lessons.learners.learner_and_history), then writes, in one transaction,
-    the attempt (its post_save receivers write with it: practice's review list) and, for a
+    the attempt (lessons.statements.insert_attempt; then lessons.signals.attempt_recorded,
+    whose receivers write with it: practice's review list) and, for a
     solve that does better than the kept result, the result: a conditional UPDATE raises the
     stars, never lowers them. The solve that finishes the lesson sends
     lessons.signals.lesson_finished (known from the results read), inside the same
     transaction.
 
     ``token`` (the answer form's, lessons.answer_tokens) is written in the attempt's own
-    INSERT. When an attempt already has it (the same answer sent again), nothing is written
+    INSERT. ``at`` is when the answer was given (now, unless a caller knows better).
+    When an attempt already has it (the same answer sent again), nothing is written
     and what the first attempt recorded is returned, rebuilt from its row and the tries
     before it; AnswerSentElsewhere when that attempt is another learner's."""
     if verdict not in dict(RECORDED):
@@ -102,17 +106,21 @@ def record_attempt(
     # lock from BEGIN, so the reads above stay outside it (in WAL mode they wait for no one).
     try:
         with transaction.atomic():
-            attempt = Attempt.objects.create(
-                learner=learner,
-                lesson=lesson,
-                puzzle=puzzle,
-                answer=answer[:200],
-                verdict=verdict,
-                reason=reason[:40],
-                fen=fen[:100],
-                hint_used=hint_used,
-                token=token,
+            attempt = statements.insert_attempt(
+                Attempt(
+                    learner=learner,
+                    lesson=lesson,
+                    puzzle=puzzle,
+                    answer=answer[:200],
+                    verdict=verdict,
+                    reason=reason[:40],
+                    fen=fen[:100],
+                    hint_used=hint_used,
+                    token=token,
+                    **({} if at is None else {"created_at": at}),
+                )
             )
+            attempt_recorded.send(Attempt, attempt=attempt)
             if plan.raises:
                 _keep_best(learner, lesson, puzzle, plan.stars, exists=puzzle in plan.kept)
             if plan.finishes:

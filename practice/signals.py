@@ -1,14 +1,13 @@
-"""The review list follows the answers, in the same transaction as each answer (post_save of
-the attempt, lesson_finished, both sent inside lessons.progress.record_attempt's
+"""The review list follows the answers, in the same transaction as each answer
+(attempt_recorded and lesson_finished, both sent inside lessons.progress.record_attempt's
 transaction): a miss is one upsert, a right answer to a generated puzzle one conditional
 UPDATE, a finished lesson one INSERT; an ordinary right answer in a lesson writes nothing
 here."""
 
-from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from lessons.models import Attempt, Result
-from lessons.signals import lesson_finished
+from lessons.signals import attempt_recorded, lesson_finished
 from practice import generators
 from practice.scheduling import enrol, missed, reviewed, rule_of
 
@@ -24,15 +23,15 @@ def _rule_to_write(attempt: Attempt) -> str | None:
     return None
 
 
-@receiver(post_save, sender=Attempt, dispatch_uid="practice_review_after_attempt")
-def review_after_attempt(sender, instance: Attempt, created: bool, raw: bool = False, **kwargs):
-    rule = _rule_to_write(instance)
-    if not created or raw or rule is None:
+@receiver(attempt_recorded, dispatch_uid="practice_review_after_attempt")
+def review_after_attempt(sender, attempt: Attempt, **kwargs):
+    rule = _rule_to_write(attempt)
+    if rule is None:
         return
-    if instance.verdict != Result.CORRECT:
-        missed(instance.learner_id, rule, instance.created_at, instance.reason)
+    if attempt.verdict != Result.CORRECT:
+        missed(attempt.learner_id, rule, attempt.created_at, attempt.reason)
     else:
-        reviewed(instance.learner_id, rule, instance.created_at)
+        reviewed(attempt.learner_id, rule, attempt.created_at)
 
 
 @receiver(lesson_finished, dispatch_uid="practice_review_after_lesson")

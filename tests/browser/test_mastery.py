@@ -17,13 +17,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def _answers(learner, rule, verdicts):
-    from lessons.models import Attempt
+    from lessons.progress import record_attempt
 
     start = timezone.now() - timedelta(days=12)
     for days, verdict in verdicts:
-        Attempt.objects.create(
-            learner=learner, lesson=rule, puzzle=f"practice-{rule}-1-{days}", answer="x",
-            verdict=verdict, created_at=start + timedelta(days=days),
+        record_attempt(
+            learner, lesson=rule, puzzle=f"practice-{rule}-1-{days}", answer="x",
+            verdict=verdict, at=start + timedelta(days=days),
         )  # fmt: skip
 
 

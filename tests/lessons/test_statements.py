@@ -144,3 +144,47 @@ def test_the_solved_stars_are_the_orm_solved_results():
     )
     assert statements.solved_stars(learner.pk) == expected == {"a": 3, "b": 1}
     assert statements.solved_stars(404) == {}
+
+
+@pytest.mark.parametrize("token", ["t0k3n", None])
+def test_the_attempt_insert_writes_the_row_the_orm_writes(token):
+    learner = Learner.objects.create()
+    at = timezone.now() - timedelta(hours=30)  # another day in TIME_ZONE than today, maybe
+    given = dict(
+        learner=learner, lesson="castling", puzzle="castling-short-first", answer="e1g1",
+        verdict="correct", reason="", fen="8/8/8/8/8/8/8/4K2R w K - 0 1", hint_used=True,
+        created_at=at,
+    )  # fmt: skip
+    written = statements.insert_attempt(Attempt(**given, token=token))
+    by_orm = Attempt.objects.create(**given, token=None if token is None else token + "2")
+    assert written.pk is not None and written.pk != by_orm.pk
+    assert written._state.adding is False and written._state.db == "default"
+    fields = [f.attname for f in Attempt._meta.concrete_fields if f.attname not in ("id", "token")]
+    row, orm_row = (
+        Attempt.objects.values_list(*fields).get(pk=pk) for pk in (written.pk, by_orm.pk)
+    )
+    assert row == orm_row
+    assert Attempt.objects.get(pk=written.pk).token == token
+    assert row[fields.index("day")] == timezone.localdate(at)
+
+
+def test_the_attempt_insert_takes_the_fields_defaults():
+    learner = Learner.objects.create()
+    before = timezone.now()
+    written = statements.insert_attempt(
+        Attempt(learner=learner, lesson="knight", puzzle="p", answer="x", verdict="wrong")
+    )
+    read = Attempt.objects.get(pk=written.pk)
+    assert (read.reason, read.fen, read.hint_used, read.token) == ("", "", False, None)
+    assert before <= read.created_at <= timezone.now()
+    assert read.day == timezone.localdate(read.created_at)
+
+
+def test_no_model_signal_has_a_receiver_for_attempts():
+    """Attempts are written by one fixed INSERT, which sends neither pre_save nor post_save:
+    a receiver of either would silently never run on an answer. Receive
+    lessons.signals.attempt_recorded instead (sent inside the answer's transaction)."""
+    from django.db.models.signals import post_save, pre_save
+
+    for signal in (pre_save, post_save):
+        assert not signal.has_listeners(Attempt), signal

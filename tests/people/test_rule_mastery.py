@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.urls import reverse
 
-from lessons.models import Attempt
+from lessons.progress import record_attempt
 from practice.models import Review
 from tests.people.conftest import make_student, signed_in
 from tutor.people.models import Assignment
@@ -21,16 +21,16 @@ DAY = timedelta(days=1)
 def master(learner, rule="castling"):
     """A miss, then right at 1, 3 and 7 days: the clock driven by each attempt's time."""
     for days, verdict in ((0, "incorrect"), (1, "correct"), (4, "correct"), (11, "correct")):
-        Attempt.objects.create(
-            learner=learner, lesson=rule, puzzle=f"practice-{rule}-1-{days}", answer="x",
-            verdict=verdict, created_at=START + days * DAY,
+        record_attempt(
+            learner, lesson=rule, puzzle=f"practice-{rule}-1-{days}", answer="x",
+            verdict=verdict, at=START + days * DAY,
         )  # fmt: skip
 
 
 def miss(learner, rule):
-    Attempt.objects.create(
-        learner=learner, lesson=rule, puzzle=f"practice-{rule}-1-0", answer="x",
-        verdict="illegal", created_at=START,
+    record_attempt(
+        learner, lesson=rule, puzzle=f"practice-{rule}-1-0", answer="x", verdict="illegal",
+        at=START,
     )  # fmt: skip
 
 

@@ -1,6 +1,6 @@
 """Review that comes back: a missed rule is due after 1, 3 and 7 days, then mastered.
 
-The clock is driven, never slept: every answer is an Attempt with its own `created_at`
+The clock is driven, never slept: every answer is recorded with its own time (`at`)
 (the time the review list is updated at), and `due_reviews(now=...)` asks at any time.
 """
 
@@ -15,6 +15,7 @@ import rules
 from curriculum.loading import get_curriculum
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner
+from lessons.progress import record_attempt
 from practice import generators
 from practice.models import Review
 from practice.scheduling import LEARNING, MASTERED, NOT_YET, due_reviews, mastery_of
@@ -29,9 +30,9 @@ DAY, HOUR = timedelta(days=1), timedelta(hours=1)
 def answer(learner, when, verdict, lesson="castling", reason=""):
     """An answer to a generated puzzle of ``lesson`` at ``when`` (a review, once due)."""
     puzzle = generators.puzzle_id(lesson, 1, int(when.timestamp()) % 10**9)
-    Attempt.objects.create(
-        learner=learner, lesson=lesson, puzzle=puzzle, answer="x", verdict=verdict,
-        reason=reason, created_at=when,
+    record_attempt(
+        learner, lesson=lesson, puzzle=puzzle, answer="x", verdict=verdict, reason=reason,
+        at=when,
     )  # fmt: skip
 
 
@@ -204,9 +205,7 @@ def test_the_review_list_writes_after_exactly_the_attempts_that_change_it(lesson
     answer to a lesson's own puzzle, nor for a lesson that teaches no rule."""
     learner = Learner.objects.create()
     with CaptureQueriesContext(connection) as captured:
-        Attempt.objects.create(
-            learner=learner, lesson=lesson, puzzle=puzzle, answer="x", verdict=verdict
-        )
+        record_attempt(learner, lesson=lesson, puzzle=puzzle, answer="x", verdict=verdict)
     after = [q["sql"] for q in captured if "practice_review" in q["sql"]]
     assert bool(after) == (lesson == "castling" and (verdict != "correct" or "practice" in puzzle))
     assert Review.objects.filter(learner=learner).exists() == (
