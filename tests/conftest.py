@@ -37,14 +37,18 @@ DATABASE_FIXTURES = {"db", "transactional_db", "live_server"}
 # Folders whose tests drive the app, and so its database, from another process.
 DATABASE_FOLDERS = {"deploy", "security"}
 # Modules of many slow cases (measured with --durations): the crawler of every URL, every
-# page in English or for every visitor, subprocesses (check --deploy, LibreOffice,
-# collectstatic), large made-up histories, random positions by the thousand.
+# page in English, 简体中文 or for every visitor, subprocesses (check --deploy, LibreOffice,
+# collectstatic), PDFs laid out, large made-up histories, random positions by the thousand,
+# generated puzzles by the hundred, every 注音 reading of the site.
 SLOW_MODULES = {
     "test_no_server_errors.py",
     "languages/test_english_pages.py",
+    "languages/test_simplified_pages.py",
     "people/test_dashboard_scale.py",
     "people/test_exports_in_calc.py",
+    "people/test_school_rosters_in_calc.py",
     "people/test_picture_locks.py",
+    "practice/test_balance.py",
     "rules/test_agreement.py",
     "rules/test_reason_audit.py",
     "rules/test_resumable.py",
@@ -53,6 +57,8 @@ SLOW_MODULES = {
     "tutor/test_privacy.py",
     "tutor/test_settings.py",
     "tutor/test_static_storage.py",
+    "worksheets/test_pdf.py",
+    "zhuyin/test_review.py",
 }
 # A test module that imports from one of these starts gunicorn itself.
 SERVER_MODULES = (
