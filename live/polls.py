@@ -40,6 +40,7 @@ from django.utils import timezone
 
 from lessons.models import Attempt
 from live.models import LiveRound, LiveSession
+from tutor import first_read
 from tutor.people.models import Classroom, Student
 
 ENDED_SHOWN = timedelta(hours=3)  # how long a phone still says 「這堂課結束了」 with the score
@@ -130,9 +131,7 @@ def student_state(learner_id: int) -> tuple[int, ClassState] | None:
 
 def _read(sql: str, params: list) -> tuple[int, ClassState] | None:
     since = connection.ops.adapt_datetimefield_value(timezone.now() - ENDED_SHOWN)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [since, *params])
-        row = cursor.fetchone()
+    row = first_read.fetch_one(sql, [since, *params])  # the poll's first statement
     if row is None:
         return None
     classroom_id, session_id, ended_id, *round_row = row

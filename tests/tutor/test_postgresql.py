@@ -103,3 +103,55 @@ def test_without_health_checks_the_dropped_connection_fails_the_read(kept):
     with pytest.raises(OperationalError):
         Learner.objects.count()
     assert kept == []
+
+
+# A read that is its own check (tutor.first_read): the phone's poll.
+
+
+def test_a_first_read_is_the_requests_only_check(kept):
+    from tutor.first_read import fetch_one
+
+    Learner.objects.create()
+    pid = backend()
+    next_request()
+    assert fetch_one('SELECT count(*) FROM "lessons_learner"', []) == (1,)
+    assert kept == []  # no SELECT 1 before it
+    assert Learner.objects.count() == 1  # nor before the request's next statement
+    assert kept == [] and backend() == pid
+
+
+def test_a_first_read_on_a_dropped_connection_is_sent_again_on_a_new_one(kept):
+    from tutor.first_read import fetch_one
+
+    Learner.objects.create()
+    pid = dropped_between_requests()
+    assert fetch_one('SELECT count(*) FROM "lessons_learner"', []) == (1,)
+    assert backend() != pid
+    assert kept == [1]  # the failed read's connection found unusable, once
+    assert not connection.errors_occurred
+    Learner.objects.create()  # the rest of the request on the new connection
+    assert Learner.objects.count() == 2 and kept == [1]
+
+
+def test_a_first_read_that_fails_on_a_sound_connection_raises(kept):
+    from django.db import ProgrammingError
+
+    from tutor.first_read import fetch_one
+
+    pid = backend()
+    next_request()
+    with pytest.raises(ProgrammingError):
+        fetch_one('SELECT "nothing" FROM "lessons_learner"', [])
+    assert kept == [1] and backend() == pid
+
+
+def test_the_phones_poll_that_finds_nothing_new_is_one_round_trip(kept):
+    """The 204 of live.polls on a kept connection: its own statement, no SELECT 1."""
+    from django.test.utils import CaptureQueriesContext
+
+    from live import polls
+
+    next_request()
+    with CaptureQueriesContext(connection) as captured:
+        assert polls.read_state(404, 404) is None  # no such student: still one read
+    assert len(captured) == 1 and kept == []
