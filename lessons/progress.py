@@ -91,10 +91,10 @@ def record_attempt(
     transaction.
 
     ``token`` (the answer form's, lessons.answer_tokens) is written in the attempt's own
-    INSERT. ``at`` is when the answer was given (now, unless a caller knows better).
-    When an attempt already has it (the same answer sent again), nothing is written
-    and what the first attempt recorded is returned, rebuilt from its row and the tries
-    before it; AnswerSentElsewhere when that attempt is another learner's."""
+    INSERT. When an attempt already has that token (the same answer sent again), nothing
+    is written and what the first attempt recorded is returned, rebuilt from its row and
+    the tries before it; AnswerSentElsewhere when that attempt is another learner's.
+    ``at`` is when the answer was given (now, unless the caller knows better)."""
     if verdict not in dict(RECORDED):
         raise ValueError(f"unknown verdict {verdict!r}")
     # Stars count the tries since the puzzle was last solved: a revisit starts afresh.
