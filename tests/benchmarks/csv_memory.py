@@ -27,12 +27,6 @@ PORT = int(sys.argv[2]) if len(sys.argv) > 2 else 18530
 TARGET_MB = 10
 
 
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU time the process has used so far (/proc/PID/stat, fields 14-15)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def download(server, path: str, cookie: str) -> dict:
     connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=600)
     started = time.perf_counter()
@@ -85,9 +79,9 @@ def main() -> None:
             download(server, small_url, cookie)  # warm: code imported, connection open
             (worker,) = served.worker_pids(server)
             before = served.memory_kb(worker)
-            cpu = cpu_seconds(worker)
+            cpu = served.cpu_seconds([worker])
             got = download(server, large_url, cookie)
-            cpu = cpu_seconds(worker) - cpu
+            cpu = served.cpu_seconds([worker]) - cpu
             after = served.memory_kb(worker)
     growth_mb = (after["VmHWM"] - before["VmRSS"]) / 1024
     print(

@@ -72,16 +72,6 @@ def scratch(base, side):
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def workers_cpu(server) -> float:
-    """Seconds of CPU (user + system) the server's gunicorn workers have used so far."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    total = 0
-    for pid in served._children(server.process.pid):
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        total += int(fields[11]) + int(fields[12])  # utime, stime (the stat's 14th, 15th)
-    return total / ticks
-
-
 def parse_env(text: str) -> dict:
     return dict(item.split("=", 1) for item in text.split(",") if item)
 
@@ -105,10 +95,12 @@ def main() -> None:
         lua_b = answer_lua([new_session(b.base) for _ in range(20)])
 
         def run(server, lua, s):
-            before = workers_cpu(server)
+            workers = served.worker_pids(server)
+            before = served.cpu_seconds(workers)
             result = served.wrk(f"{server.base}/", lua, connections=CONNECTIONS, seconds=s)
             answered = result["rps"] * s
-            result["cpu_us"] = (workers_cpu(server) - before) / answered * 1e6 if answered else 0
+            spent = served.cpu_seconds(workers) - before
+            result["cpu_us"] = spent / answered * 1e6 if answered else 0
             return result
 
         run(a, lua_a, 2), run(b, lua_b, 2)

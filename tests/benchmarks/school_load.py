@@ -486,15 +486,6 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[max(0, round(fraction * len(ordered)) - 1)] if ordered else float("nan")
 
 
-def cpu_seconds(pids: list[int]) -> float:
-    ticks = os.sysconf("SC_CLK_TCK")
-    total = 0
-    for pid in pids:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / ticks
-
-
 def run(label: str, database_url: str | None, lessons: int, students: int, rounds: int, stagger):
     times = tempfile.mkdtemp(prefix="worker-times-") if os.environ.get("WORKER_TIMES") else None
     extra = {}
@@ -510,11 +501,11 @@ def run(label: str, database_url: str | None, lessons: int, students: int, round
         seeds = json.loads(_manage(app.env, "shell", "-c", code).strip().splitlines()[-1])
         workers = served.worker_pids(app)
         load_before = os.getloadavg()
-        server_before, client_before = cpu_seconds(workers), time.process_time()
+        server_before, client_before = served.cpu_seconds(workers), time.process_time()
         wall = time.monotonic()
         figures = asyncio.run(school(app.port, seeds, rounds, stagger))
         wall = time.monotonic() - wall
-        server_cpu = cpu_seconds(workers) - server_before
+        server_cpu = served.cpu_seconds(workers) - server_before
         client_cpu = time.process_time() - client_before
         load_after = os.getloadavg()
         classes = [seed["classroom"] for seed in seeds]

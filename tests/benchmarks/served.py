@@ -389,6 +389,16 @@ def _children(pid: int) -> list[int]:
     return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU time the processes have used so far (/proc/PID/stat, fields
+    14-15)."""
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def memory_kb(pid: int) -> dict[str, int]:
     """VmRSS (now) and VmHWM (peak) of a process, in kB."""
     fields = {}
