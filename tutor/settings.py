@@ -150,7 +150,8 @@ except ValueError as error:  # dj-database-url's message for an unknown scheme o
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Django's own backend. CONN_HEALTH_CHECKS (conn_health_checks above, default on): a kept
     # connection is asked SELECT 1 at a request's first statement, so one the server dropped
-    # while idle is replaced instead of failing the request. Parameters bound by the server, and a
+    # while idle is replaced instead of failing the request (the session's read and a poll's
+    # are that check themselves: tutor/first_read.py). Parameters bound by the server, and a
     # statement a connection has sent 5 times prepared there: PostgreSQL parses and plans
     # it once per connection instead of at every answer (A/B under gunicorn: see
     # docs/answer-path.md). PREPARED_STATEMENTS=0 for a pooler that cannot keep them

@@ -155,3 +155,61 @@ def test_the_phones_poll_that_finds_nothing_new_is_one_round_trip(kept):
     with CaptureQueriesContext(connection) as captured:
         assert polls.read_state(404, 404) is None  # no such student: still one read
     assert len(captured) == 1 and kept == []
+
+
+# The session's read is the other (tutor.sessions): most requests' first statement.
+
+
+def a_stored_session() -> str:
+    from tutor.sessions import SessionStore
+
+    store = SessionStore()
+    store["colour"] = "white"
+    store.create()
+    return store.session_key
+
+
+def test_a_requests_session_read_is_its_only_check(kept):
+    from django.test.utils import CaptureQueriesContext
+
+    from tutor.sessions import SessionStore
+
+    key = a_stored_session()
+    pid = backend()
+    next_request()
+    with CaptureQueriesContext(connection) as captured:
+        assert SessionStore(key).load() == {"colour": "white"}
+        assert Learner.objects.count() == 0  # the request goes on: still no SELECT 1
+    assert len(captured) == 2 and kept == [] and backend() == pid
+
+
+def test_a_session_read_on_a_dropped_connection_gets_a_new_one(kept):
+    from tutor.sessions import SessionStore
+
+    key = a_stored_session()
+    pid = dropped_between_requests()
+    assert SessionStore(key).load() == {"colour": "white"}
+    assert backend() != pid
+    assert kept == [1] and not connection.errors_occurred
+
+
+def test_a_whole_request_with_a_session_sends_no_select_1(kept, client):
+    """An answer's request through every middleware, on a kept connection: the session's
+    read goes first and checks it."""
+    from django.test.utils import CaptureQueriesContext
+
+    client.get("/lessons/castling/")  # the CSRF cookie, no session yet
+    token = client.cookies["csrftoken"].value
+    answer = {"mode": "move", "selected": "e1", "square": "g1"}
+    url = "/lessons/castling/castling-short-first/"
+    client.post(url, answer, HTTP_X_CSRFTOKEN=token, HTTP_HX_REQUEST="true")
+    assert "sessionid" in client.cookies  # the first answer made the learner and its session
+    connection.ensure_connection()
+    connection.close_at = None
+    kept.clear()
+    next_request()  # what request_started does (Django's test client leaves it out)
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(url, answer, HTTP_X_CSRFTOKEN=token, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert captured[0]["sql"].startswith('SELECT "session_data"')
+    assert kept == []
