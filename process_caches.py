@@ -136,7 +136,7 @@ CACHES: dict[str, Cache] = {
         "a worksheet's PDF, ~300 kB, costs 1-4 s of CPU to lay out; a class's parents and "
         "teacher download the same lesson's sheet, and a sheet's address makes the same one",
     ),
-    "tutor.people.templatetags.people._grid_cell": Cache(
+    "people.templatetags.people._grid_cell": Cache(
         "(solved, stars earned, puzzles)",
         4096,
         "a class grid is students × lessons cells of a few distinct values",

@@ -2,7 +2,7 @@
 referee's game) to /editor/ with that position and its moves.
 
 Only a signed-in grown-up whose area is not locked sees it: while a child is learning on
-the device (the PIN lock of tutor.people) nothing leads away from the puzzle.
+the device (the PIN lock of people) nothing leads away from the puzzle.
 """
 
 from collections.abc import Sequence
@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 from django.http import HttpRequest
 from django.urls import reverse
 
-# tutor.people.permissions.LOCKED_SESSION_KEY (tutor.people depends on the lessons, which
+# people.permissions.LOCKED_SESSION_KEY (people depends on the lessons, which
 # link here, so the name is written again; tests/editor/test_links.py keeps them equal).
 LOCKED_SESSION_KEY = "grown_up_area_locked"
 MAX_MOVES = 40  # editor.state.MAX_MOVES: a longer history is left out, the position kept

@@ -1,6 +1,6 @@
 """A learner's attempts and best results.
 
-Accounts, parents and classes (tutor.people) attach to these records; a child's
+Accounts, parents and classes (people) attach to these records; a child's
 and a student's progress are the same kind of Learner.
 """
 

@@ -42,7 +42,7 @@ def lesson_map(request: HttpRequest) -> HttpResponse:
     learner = current_learner(request)
     groups = build_lesson_map(get_curriculum(), stars_by_puzzle(learner))
     stickers = sum(entry.progress.complete for group in groups for entry in group.entries)
-    # A student's class assignments come from tutor.people's context processor.
+    # A student's class assignments come from people's context processor.
     return render(request, "lessons/map.html", {"groups": groups, "stickers": stickers})
 
 
@@ -387,7 +387,7 @@ def _no_puzzle(request: HttpRequest, lesson: Lesson, puzzle_id: str) -> HttpResp
 
 
 def _wait_to_start(request: HttpRequest, lesson: Lesson, retry_after: int) -> HttpResponse:
-    """429: no new learner for this address just now (tutor.people.newcomers). The answer is
+    """429: no new learner for this address just now (people.newcomers). The answer is
     kept: htmx leaves the page as it was (the message shows as its feedback), and the page
     without htmx carries the same answer, its token too, in a form to send again."""
     posted = [

@@ -10,7 +10,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from tutor.people.models import Classroom
+from people.models import Classroom
 
 
 class LiveSession(models.Model):

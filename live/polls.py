@@ -40,8 +40,8 @@ from django.utils import timezone
 
 from lessons.models import Attempt
 from live.models import LiveRound, LiveSession
+from people.models import Classroom, Student
 from tutor import first_read
-from tutor.people.models import Classroom, Student
 
 ENDED_SHOWN = timedelta(hours=3)  # how long a phone still says 「這堂課結束了」 with the score
 _SALT = "live.polls"

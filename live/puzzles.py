@@ -24,12 +24,12 @@ from curriculum.loading import Puzzle, get_curriculum
 from curriculum.outcome import Result
 from lessons import views as lesson_views
 from lessons.puzzle_view import PuzzleView
+from people.misconceptions import misconception_for
 from practice import generators
 from practice import views as practice_views
 from puzzlesets import catalogue
 from puzzlesets import views as puzzleset_views
 from puzzlesets.models import PuzzleSet
-from tutor.people.misconceptions import misconception_for
 
 MOVE_KINDS = frozenset({"move"})
 _PICKER_WIDTH = 50  # characters of a puzzle's number and prompt in the teacher's pickers

@@ -17,7 +17,7 @@ from curriculum.outcome import Result
 from lessons.models import Attempt
 from live import puzzles
 from live.models import LiveRound
-from tutor.people.models import Student
+from people.models import Student
 
 
 @dataclass

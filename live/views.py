@@ -33,10 +33,10 @@ from lessons.learners import LEARNER_SESSION_KEY
 from lessons.puzzle_view import puzzle_section
 from live import polls, puzzles, results
 from live.models import LiveRound, LiveSession, PlaylistItem
+from people.assignments import STUDENT_SESSION_KEY
+from people.next_url import safe_next_url
+from people.permissions import classroom_for_teacher, grown_up_required
 from tutor.ordering import swap_with_neighbour
-from tutor.people.assignments import STUDENT_SESSION_KEY
-from tutor.people.next_url import safe_next_url
-from tutor.people.permissions import classroom_for_teacher, grown_up_required
 
 _seeds = random.SystemRandom()
 POLL_SECONDS = 2

@@ -9,7 +9,7 @@ from django.db import models
 from django.utils import timezone
 
 from lessons.models import Learner
-from tutor.people.models import Classroom
+from people.models import Classroom
 
 SIDES = ("white", "black")
 RESULTS = ("1-0", "0-1", "1/2-1/2")

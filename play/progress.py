@@ -8,11 +8,11 @@ from collections import Counter
 from dataclasses import dataclass
 
 from lessons.models import Learner
+from people.models import Classroom, Student
 from play import coach
 from play.coach import Said
 from play.models import Game, GameAssignment
 from play.opponents import BY_ID, Opponent
-from tutor.people.models import Classroom, Student
 
 
 @dataclass(frozen=True)

@@ -6,10 +6,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
+from people.permissions import classroom_for_teacher, grown_up_required
 from play.models import GameAssignment
 from play.opponents import BY_ID, TABLE
 from play.progress import class_homework
-from tutor.people.permissions import classroom_for_teacher, grown_up_required
 
 MAX_GAMES = 20
 

@@ -26,12 +26,12 @@ from board.refutations import named_squares
 from curriculum.outcome import Result
 from lessons.learners import current_learner, current_or_new_learner
 from lessons.models import Learner
+from people.permissions import grown_up_required, learner_for_grown_up
 from play import coach, games, progress
 from play.games import State
 from play.models import Game, PlaySettings
 from play.opponents import BY_ID, TABLE, TAKEBACK_OPPONENTS
 from rules.pgn import game_pgn
-from tutor.people.permissions import grown_up_required, learner_for_grown_up
 
 TEMPLATE = "play/game.html"
 SIDE_CHOICES = ("white", "black", "random")

@@ -25,9 +25,9 @@ from django.utils.translation import gettext as _
 from curriculum import authoring
 from curriculum.loading import ID_PATTERN, line_of_id, load_lesson
 from curriculum.validator import puzzle_problems
+from people.exports import BOM, spreadsheet_safe
 from puzzlesets import catalogue
 from puzzlesets.models import NAME_MAX, OwnPuzzle, PuzzleSet, SetItem
-from tutor.people.exports import BOM, spreadsheet_safe
 
 MAX_FILE = 200_000  # bytes: a set of a few hundred puzzles
 SOURCE_LANGUAGE = "zh-hant"

@@ -14,7 +14,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from lessons.models import Learner
-from tutor.people.models import Classroom
+from people.models import Classroom
 
 NAME_MAX = 60
 

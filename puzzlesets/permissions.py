@@ -12,8 +12,8 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from lessons.learners import current_learner
+from people.models import ChildProfile, Classroom
 from puzzlesets.models import PuzzleSet, SetAssignment, SetItem
-from tutor.people.models import ChildProfile, Classroom
 
 
 def new_share_token() -> str:

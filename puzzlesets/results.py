@@ -12,9 +12,9 @@ from django.utils.translation import gettext_lazy as _
 
 from curriculum.outcome import Result
 from lessons.models import Attempt
+from people.misconceptions import misconception_for
 from puzzlesets.catalogue import item_id
 from puzzlesets.models import SetAssignment, SetItem
-from tutor.people.misconceptions import misconception_for
 
 
 class Mark(StrEnum):

@@ -16,10 +16,10 @@ from curriculum.loading import get_curriculum
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
 from live.models import LiveSession, PlaylistItem
+from people.models import Assignment, ChildProfile, Classroom, School, SchoolTeacher
 from play import games
 from puzzlesets.models import OwnPuzzle, PuzzleSet, SetAssignment, SetItem
 from tests.people.conftest import make_grown_up, make_student
-from tutor.people.models import Assignment, ChildProfile, Classroom, School, SchoolTeacher
 
 GARBAGE_IDS = {
     "int": ["0", "9" * 30],
@@ -170,7 +170,7 @@ def _real_values(curriculum, parent, children, classrooms, students, assignments
         "slug": [slug for slug, _ in kinds.values()],
         "group": ["pieces", "draws"],  # lessons.stickers' certificates (not earned: a 403 page)
         "uidb64": [urlsafe_base64_encode(force_bytes(parent.pk))],
-        "provider": ["edu-tw"],  # tutor.school_sign_in: no provider is configured here
+        "provider": ["edu-tw"],  # school_sign_in: no provider is configured here
         "who": ["teacher", "student", "link"],
         "identity_id": ["1"],
     }

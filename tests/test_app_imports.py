@@ -1,7 +1,7 @@
 """The apps depend on each other one way: read every import, and find no cycle.
 
 An app is the engine (rules/) or a folder with an apps.py (board/, curriculum/, lessons/,
-glossary/, referee/, tutor/people/, tutor/ for the project's wiring). A module belongs
+glossary/, referee/, people/, tutor/ for the project's wiring). A module belongs
 to the app whose dotted name is the longest prefix of its own. No import between two
 apps may hide inside a function: a late import is how a cycle dodges the test.
 """
@@ -110,11 +110,11 @@ def test_the_apps_are_found():
         "lessons",
         "glossary",
         "referee",
-        "tutor.people",
+        "people",
         "live",
         "tutor",
     }
-    assert _app_of("tutor.people.reports") == "tutor.people"
+    assert _app_of("people.reports") == "people"
     assert _app_of("tutor.settings") == "tutor"
     assert _app_of("referee.views") == "referee"
     assert _app_of("chess") is None
@@ -132,7 +132,7 @@ def test_the_cycle_finder_finds_a_cycle():
 def test_dependencies_run_toward_the_engine():
     graph = _graph()
     assert graph["rules"] == set()
-    assert "tutor.people" not in graph["lessons"]  # people reach the map by a context processor
+    assert "people" not in graph["lessons"]  # people reach the map by a context processor
     assert "lessons" not in graph["curriculum"] | graph["board"] | graph["referee"]
     # The live lesson sits on top: no app imports it (the project's urls include it by name).
     assert {app for app, deps in graph.items() if "live" in deps} == set()

@@ -27,6 +27,7 @@ from curriculum import reasks
 from curriculum.loading import get_curriculum
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
+from people.models import LoginFailure
 from tests.crawler import (
     HAN,
     ROUTES,
@@ -39,7 +40,6 @@ from tests.crawler import (
     visitor,
 )
 from tests.fuzzing import BOARD_FIELDS, SQUARES, forms, fuzz
-from tutor.people.models import LoginFailure
 
 BAD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0"
 GARBAGE_VALUES = {

@@ -44,7 +44,7 @@ EXERCISED = {
     "rules.judge.check_move",
     "rules.position._checked_board",
     "tutor.compression._STREAMS",
-    "tutor.people.templatetags.people._grid_cell",
+    "people.templatetags.people._grid_cell",
     "tutor.sessions.decoded",
     "zhuyin.readings.ruby_in_html_text",
 }

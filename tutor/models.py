@@ -2,7 +2,7 @@
 names kept beside the data (SESSION_ENGINE = "tutor.sessions").
 
 Deleting a learner or an account takes them out of every session that names them
-(lessons.learners.forget_in_sessions, tutor.people.deletion): found by these indexed
+(lessons.learners.forget_in_sessions, people.deletion): found by these indexed
 columns, so it costs the same with 300 sessions or 3 million, instead of reading them all.
 """
 

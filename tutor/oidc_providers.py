@@ -1,4 +1,4 @@
-"""The school sign-in providers (tutor.school_sign_in), read from the environment: the
+"""The school sign-in providers (school_sign_in), read from the environment: the
 settings module calls `from_environment` at start-up, and a bad value stops it.
 
 Each provider is on when its client id is set; its secret is then required:

@@ -9,8 +9,8 @@ urlpatterns = [
     path("", include("referee.urls")),
     path("", include("editor.urls")),
     path("", include("practice.urls")),
-    path("", include("tutor.people.urls")),
-    path("", include("tutor.school_sign_in.urls")),  # after people's: it uses <id:…>
+    path("", include("people.urls")),
+    path("", include("school_sign_in.urls")),  # after people's: it uses <id:…>
     path("", include("live.urls")),
     path("", include("play.urls")),
     path("", include("puzzlesets.urls")),

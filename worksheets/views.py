@@ -22,8 +22,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from curriculum.loading import Lesson, get_curriculum
+from people.permissions import grown_up_required
 from practice import generators
-from tutor.people.permissions import grown_up_required
 from worksheets.pdf import render_pdf
 from worksheets.sheets import (
     DEFAULT_PAPER,

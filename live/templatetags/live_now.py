@@ -6,7 +6,7 @@ from django import template
 
 from lessons.learners import LEARNER_SESSION_KEY
 from live.models import LiveSession
-from tutor.people.assignments import STUDENT_SESSION_KEY
+from people.assignments import STUDENT_SESSION_KEY
 
 register = template.Library()
 

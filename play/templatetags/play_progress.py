@@ -1,5 +1,5 @@
 """{% games_progress learner %}: a learner's games (played, won, rules met) on the
-grown-ups' pages (tutor.people's templates load it; play depends on tutor.people, never
+grown-ups' pages (people's templates load it; play depends on people, never
 the other way in Python), with the take-back switch when ``switch`` is given."""
 
 from django import template

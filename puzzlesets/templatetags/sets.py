@@ -7,10 +7,10 @@ results, who has not passed), `{% set_results_table assignment rows %}`."""
 from django import template
 
 from lessons.learners import LEARNER_SESSION_KEY
+from people.assignments import STUDENT_SESSION_KEY
 from puzzlesets.models import SetAssignment
 from puzzlesets.permissions import assignments_of
 from puzzlesets.results import assignment_results, learner_results
-from tutor.people.assignments import STUDENT_SESSION_KEY
 
 register = template.Library()
 

@@ -6,7 +6,7 @@ Run: .venv/bin/python tests/benchmarks/cache_gains.py [BLOCKS] [REQUESTS] [NAME 
 Django with the site's settings (DEBUG off) on a scratch SQLite database, through Django's
 test client, answers the requests a cache serves: the castling lesson's solving move and an
 illegal move, as move_breakdown.py sends them; the same with 注音 switched on (zhuyin.*) or
-in 简体中文 (languages.simplified.*); a class dashboard of 40 students (tutor.people.*); the
+in 简体中文 (languages.simplified.*); a class dashboard of 40 students (people.*); the
 glossary page (glossary.*). In one process, kept and not kept take turns, BLOCKS times
 (default 10) REQUESTS requests each (default 20; a cache loaded once per process, bound
 None, 2 requests), after a warm-up: a function's cache is left out by putting the function
@@ -34,7 +34,7 @@ MOVES = ("e1g1", "e1e3")
 WORKLOAD_OF = {
     "zhuyin.": "move 注音",
     "languages.simplified.": "move 简体中文",
-    "tutor.people.": "class dashboard",
+    "people.": "class dashboard",
     "glossary.": "glossary",
     "worksheets.": "worksheet PDF",
 }
@@ -65,7 +65,7 @@ def workloads():
     from django.test import Client
     from django.urls import reverse
 
-    import tutor.people.dashboards
+    import people.dashboards
     from tests.benchmarks.dashboard_speed import build_class, eighteen_lessons
 
     def answers(client, cookies):
@@ -88,7 +88,7 @@ def workloads():
         client.get("/lessons/castling/")
         found[name] = lambda client=client, cookies=cookies: answers(client, cookies)
     lessons = eighteen_lessons()
-    tutor.people.dashboards.all_lessons = lambda: lessons
+    people.dashboards.all_lessons = lambda: lessons
     teacher, classroom = build_class(lessons, students=40, attempts=4000)
     grown_up = Client()
     grown_up.force_login(teacher)

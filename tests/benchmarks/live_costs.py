@@ -58,7 +58,7 @@ def set_up():
 
     from lessons.models import Learner
     from live.models import LiveSession
-    from tutor.people.models import Classroom, GrownUp, Student
+    from people.models import Classroom, GrownUp, Student
 
     teacher = get_user_model().objects.create_user("costs-teacher", password="x" * 20)
     GrownUp.objects.create(user=teacher, here_for="class")

@@ -42,7 +42,7 @@ import json
 from django.contrib.auth import get_user_model
 from lessons.models import Learner
 from live.models import LiveRound, LiveSession
-from tutor.people.models import Classroom, GrownUp, Student
+from people.models import Classroom, GrownUp, Student
 user = get_user_model().objects.create_user("live-load-%(tag)s", password="live load pass 42")
 GrownUp.objects.create(user=user, here_for="class")
 classroom = Classroom.objects.create(teacher=user, name="live load")

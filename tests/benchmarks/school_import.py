@@ -46,7 +46,7 @@ def one_run(students: int, run: int) -> dict[str, tuple[float, int]]:
     from django.urls import reverse
     from django.utils import timezone
 
-    from tutor.people.models import GrownUp, School, SchoolTeacher, Student
+    from people.models import GrownUp, School, SchoolTeacher, Student
 
     user = get_user_model().objects.create_user(f"bench-admin-{run}", password="x" * 12)
     GrownUp.objects.create(user=user, here_for="class", name_key=f"bench-admin-{run}")

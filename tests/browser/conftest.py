@@ -109,7 +109,7 @@ def grown_up_with_child_and_student(password: str):
     from django.contrib.auth import get_user_model
 
     from lessons.models import Learner
-    from tutor.people.models import ChildProfile, Classroom, GrownUp, Student
+    from people.models import ChildProfile, Classroom, GrownUp, Student
 
     user = get_user_model().objects.create_user("grown-up", password=password)
     GrownUp.objects.create(user=user)

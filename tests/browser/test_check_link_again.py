@@ -1,12 +1,12 @@
 """「再寄一次確認信」 as a grown-up sees it: from the sign-in page, and signed in with an address
-not checked yet (tutor.people.email_links); axe-clean at 375 and 1280 px."""
+not checked yet (people.email_links); axe-clean at 375 and 1280 px."""
 
 import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
+from people.models import GrownUp
 from tests.browser.conftest import PASSWORD, SIZES, assert_no_axe_violations
-from tutor.people.models import GrownUp
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -19,7 +19,7 @@ def test_a_teacher_reads_a_class_of_45_forty_students_a_page(
     page: Page, live_server, axe, screenshot_dir, width
 ):
     from lessons.models import Learner
-    from tutor.people.models import Student, next_seat_number
+    from people.models import Student, next_seat_number
 
     page.set_viewport_size({"width": width, "height": 800})
     _, classroom, _ = grown_up_with_child_and_student(PASSWORD)  # 阿志 in seat 1

@@ -7,9 +7,9 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
 
 from lessons.models import Learner
+from people.models import Classroom, GrownUp, Student
+from people.picture_words import PICTURE_WORDS
 from tests.browser.conftest import assert_no_axe_violations, feedback, square, wait_for_htmx
-from tutor.people.models import Classroom, GrownUp, Student
-from tutor.people.picture_words import PICTURE_WORDS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

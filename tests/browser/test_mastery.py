@@ -31,7 +31,7 @@ def _answers(learner, rule, verdicts):
 def test_parent_and_teacher_read_mastery_per_rule(
     page: Page, live_server, axe, screenshot_dir, width
 ):
-    from tutor.people.models import Assignment
+    from people.models import Assignment
 
     page.set_viewport_size({"width": width, "height": 800})
     child, classroom, student = grown_up_with_child_and_student(PASSWORD)

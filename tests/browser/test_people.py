@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from curriculum.loading import get_curriculum
+from people.models import Classroom, Student
 from tests.browser.conftest import (
     PASSWORD,
     assert_no_axe_violations,
@@ -14,7 +15,6 @@ from tests.browser.conftest import (
     sign_up,
     solve_first_board_puzzle,
 )
-from tutor.people.models import Classroom, Student
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -105,7 +105,7 @@ def test_a_teacher_prints_cards_for_25_and_sees_a_students_solve_in_the_grid(
     student = Student.objects.select_related("learner").get(
         classroom=classroom, learner__nickname="學生07"
     )
-    from tutor.people.picture_words import PICTURE_WORDS
+    from people.picture_words import PICTURE_WORDS
 
     first = str(PICTURE_WORDS[student.secret_first].name)
     second = str(PICTURE_WORDS[student.secret_second].name)
@@ -149,7 +149,7 @@ def test_the_rules_tripped_over_are_drawn_as_small_boards_for_parent_and_teacher
     page: Page, live_server, axe, screenshot_dir
 ):
     from lessons.progress import record_attempt
-    from tutor.people.models import Assignment
+    from people.models import Assignment
 
     child, classroom, student = grown_up_with_child_and_student(PASSWORD)
     Assignment.objects.create(classroom=classroom, lesson="castling")
@@ -197,11 +197,11 @@ def test_the_remaining_people_pages_are_axe_clean(
     from django.contrib.auth import get_user_model
 
     from lessons.models import Learner
-    from tutor.people.models import Assignment, ChildProfile, GrownUp, LoginFailure
+    from people.models import Assignment, ChildProfile, GrownUp, LoginFailure
 
     base = live_server.url
     user = get_user_model().objects.create_user("mum", email="mum@example.org", password=PASSWORD)
-    # An account whose address was checked by its link (tutor.people.email_links).
+    # An account whose address was checked by its link (people.email_links).
     GrownUp.objects.create(user=user, email_key="mum@example.org", email_verified=True)
     child = ChildProfile.objects.create(
         parent=user, learner=Learner.objects.create(nickname="小明")

@@ -16,6 +16,7 @@ from itertools import groupby
 import pytest
 from playwright.sync_api import Page, expect
 
+from people.models import Student
 from puzzlesets.models import OwnPuzzle, PuzzleSet
 from tests.browser.conftest import (
     PASSWORD,
@@ -28,7 +29,6 @@ from tests.browser.conftest import (
     play,
     wait_for_htmx,
 )
-from tutor.people.models import Student
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

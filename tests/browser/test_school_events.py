@@ -27,8 +27,8 @@ def test_an_administrator_reads_the_schools_change_log(
 ):
     from django.contrib.auth import get_user_model
 
-    from tutor.people.models import GrownUp, School, SchoolEvent, SchoolTeacher
-    from tutor.school_sign_in.models import SchoolIdentity
+    from people.models import GrownUp, School, SchoolEvent, SchoolTeacher
+    from school_sign_in.models import SchoolIdentity
 
     users = get_user_model().objects
     admin = users.create_user("王老師", password=PASSWORD)

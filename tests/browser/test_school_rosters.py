@@ -35,7 +35,7 @@ def test_an_administrator_previews_and_confirms_a_schools_rosters(
 ):
     from django.contrib.auth import get_user_model
 
-    from tutor.people.models import GrownUp, School, SchoolTeacher, Student
+    from people.models import GrownUp, School, SchoolTeacher, Student
 
     user = get_user_model().objects.create_user("admin", password=PASSWORD)
     GrownUp.objects.create(user=user, here_for="class")
@@ -123,9 +123,9 @@ def test_an_administrator_sets_the_schools_tenant_and_a_teacher_unlinks_a_studen
 ):
     from django.contrib.auth import get_user_model
 
+    from people.models import Classroom, GrownUp, School, SchoolTeacher, Student
+    from school_sign_in.models import SchoolIdentity
     from tests.people.conftest import make_student
-    from tutor.people.models import Classroom, GrownUp, School, SchoolTeacher, Student
-    from tutor.school_sign_in.models import SchoolIdentity
 
     admin = get_user_model().objects.create_user("admin", password=PASSWORD)
     GrownUp.objects.create(user=admin, here_for="class")

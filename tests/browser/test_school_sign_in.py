@@ -6,10 +6,10 @@ asks for the class login once. Screenshots at 375 and 1280 px, axe on every page
 import pytest
 from playwright.sync_api import Page, expect
 
+from school_sign_in.models import SchoolIdentity
 from tests.browser.conftest import SIZES, assert_no_axe_violations
 from tests.oidc.provider import port_for, running
 from tutor.oidc_providers import Provider
-from tutor.school_sign_in.models import SchoolIdentity
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PORT = port_for(8161)
@@ -82,7 +82,7 @@ def test_a_student_the_roster_names_signs_in_with_the_button_alone(
     from django.contrib.auth import get_user_model
 
     from lessons.models import Learner
-    from tutor.people.models import Classroom, Student
+    from people.models import Classroom, Student
 
     teacher = get_user_model().objects.create_user("mr-chen")
     classroom = Classroom.objects.create(teacher=teacher, name="三年一班")

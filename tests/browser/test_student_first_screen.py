@@ -6,10 +6,10 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from lessons.models import Learner
+from people.models import Assignment, Classroom, Student
+from people.picture_words import PICTURE_WORDS
 from tests.browser.conftest import assert_no_axe_violations
 from tests.people.conftest import make_grown_up
-from tutor.people.models import Assignment, Classroom, Student
-from tutor.people.picture_words import PICTURE_WORDS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

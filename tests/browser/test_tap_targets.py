@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from curriculum.loading import get_curriculum
-from tutor.people.models import Classroom, Student
+from people.models import Classroom, Student
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -24,8 +24,8 @@ from pathlib import Path
 import pytest
 import requests
 
+from people.rate_limit import MAX_FAILURES
 from tests.benchmarks.served import BIN, ROOT, app_env, prepare, scratch_database
-from tutor.people.rate_limit import MAX_FAILURES
 
 pytestmark = pytest.mark.slow
 PASSWORD = "two servers, one class"
@@ -34,7 +34,7 @@ SETUP = """
 import json
 from django.contrib.auth import get_user_model
 from lessons.models import Learner
-from tutor.people.models import Classroom, GrownUp, HereFor, Student
+from people.models import Classroom, GrownUp, HereFor, Student
 user = get_user_model().objects.create_user("ms-lin", password={password!r})
 GrownUp.objects.create(user=user, name_key="ms-lin", here_for=HereFor.CLASS)
 classroom = Classroom.objects.create(teacher=user, name="三年一班")

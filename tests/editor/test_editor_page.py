@@ -9,8 +9,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from editor.links import LOCKED_SESSION_KEY as EDITOR_LOCK
+from people.permissions import LOCKED_SESSION_KEY
 from rules.setup import EMPTY_FEN, START_FEN
-from tutor.people.permissions import LOCKED_SESSION_KEY
 
 pytestmark = pytest.mark.django_db
 KINGS = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"

@@ -18,8 +18,8 @@ from lessons.models import (
     Result,
 )
 from lessons.progress import record_attempt
+from people.adoption import merge_progress
 from tests.benchmarks.scratch import add_attempts, add_results
-from tutor.people.adoption import merge_progress
 
 pytestmark = pytest.mark.django_db
 

@@ -11,9 +11,9 @@ from playwright.sync_api import expect
 
 from lessons.models import Learner
 from live.models import PlaylistItem
+from people.models import Assignment, Classroom, GrownUp, LoginFailure, Student
+from people.picture_words import PICTURE_WORDS
 from tests.browser.conftest import SIZES, assert_no_axe_violations
-from tutor.people.models import Assignment, Classroom, GrownUp, LoginFailure, Student
-from tutor.people.picture_words import PICTURE_WORDS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

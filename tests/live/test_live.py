@@ -192,7 +192,7 @@ def test_another_teacher_cannot_start_a_live_lesson_for_the_class(other_teacher,
 
 
 def test_a_student_of_another_class_does_not_see_the_puzzle(teacher, classroom):
-    from tutor.people.models import Classroom
+    from people.models import Classroom
 
     other = Classroom.objects.create(teacher=teacher, name="進階班", join_code="WXYZ45")
     outsider = make_student(other, "阿志")

@@ -10,8 +10,8 @@ from playwright.sync_api import Page, expect
 
 from lessons.models import Learner
 from live.models import PlaylistItem
+from people.models import Classroom, GrownUp, Student
 from tests.browser.conftest import assert_no_axe_violations, feedback, square, wait_for_htmx
-from tutor.people.models import Classroom, GrownUp, Student
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

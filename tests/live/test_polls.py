@@ -14,9 +14,9 @@ from django.utils import timezone
 
 from live import polls
 from live.models import LiveRound, LiveSession
+from people.models import Classroom
 from tests.live.helpers import QUESTION, move, put_up, start, student_client
 from tests.people.conftest import make_student, signed_in
-from tutor.people.models import Classroom
 
 pytestmark = pytest.mark.django_db
 

@@ -225,7 +225,7 @@ def test_the_own_answer_statement_reads_what_the_orm_would(teacher, classroom, t
 
     from live.models import LiveRound
     from live.results import attempts_of, first_answer
-    from tutor.people.models import Classroom
+    from people.models import Classroom
 
     elsewhere = Classroom.objects.create(teacher=teacher, name="別班", join_code="ELSE23")
     stranger = make_student(elsewhere, "小強")

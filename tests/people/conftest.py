@@ -13,8 +13,8 @@ from django.utils import timezone
 from curriculum.loading import get_curriculum
 from lessons.models import Learner, Result
 from lessons.progress import record_attempt
-from tutor.people import rate_limit
-from tutor.people.models import ChildProfile, Classroom, GrownUp, Student, next_seat_number
+from people import rate_limit
+from people.models import ChildProfile, Classroom, GrownUp, Student, next_seat_number
 
 
 class Clock:
@@ -41,7 +41,7 @@ def make_grown_up(username: str):
     user = get_user_model().objects.create_user(
         username, email=f"{username}@example.org", password="correct horse battery"
     )
-    # An account whose address was checked by its link (tutor.people.email_links).
+    # An account whose address was checked by its link (people.email_links).
     GrownUp.objects.create(user=user, name_key=username, email_key=user.email, email_verified=True)
     return user
 

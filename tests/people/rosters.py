@@ -10,8 +10,8 @@ import zipfile
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from people.models import School, SchoolTeacher, Student
 from tests.people.conftest import make_grown_up
-from tutor.people.models import School, SchoolTeacher, Student
 
 
 def make_school(admin=None, *, year: int = 114, top_grade: int = 6) -> School:

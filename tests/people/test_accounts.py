@@ -9,10 +9,10 @@ from django.urls import reverse
 
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner
+from people.accounts import SIGN_IN_ADDRESS_SCOPE
+from people.models import ChildProfile, GrownUp, LoginFailure
+from people.rate_limit import MAX_FAILURES, MAX_FAILURES_PER_ADDRESS
 from tests.people.conftest import make_grown_up
-from tutor.people.accounts import SIGN_IN_ADDRESS_SCOPE
-from tutor.people.models import ChildProfile, GrownUp, LoginFailure
-from tutor.people.rate_limit import MAX_FAILURES, MAX_FAILURES_PER_ADDRESS
 
 pytestmark = pytest.mark.django_db
 
@@ -171,7 +171,7 @@ def test_padding_a_username_does_not_escape_the_limit(parent):
 
 def test_it_answers_a_sign_up_that_loses_a_race_for_the_name_with_a_400(monkeypatch):
     # Another sign-up took the name between validation and saving.
-    from tutor.people.forms import SignUpForm
+    from people.forms import SignUpForm
 
     monkeypatch.setattr(SignUpForm, "clean_username", lambda form: form.cleaned_data["username"])
     get_user_model().objects.create_user("dad", password="x")

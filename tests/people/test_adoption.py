@@ -16,11 +16,11 @@ from django.utils import timezone
 from curriculum.loading import CONTENT_DIR, load_curriculum
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
+from people.adoption import merge_progress, unclaimed_summary
+from people.models import ChildProfile, GrownUp
 from practice import generators
 from tests.lessons.lesson_fixtures import curriculum  # noqa: F401 (fixture)
 from tests.people.conftest import make_grown_up, signed_in
-from tutor.people.adoption import merge_progress, unclaimed_summary
-from tutor.people.models import ChildProfile, GrownUp
 
 pytestmark = pytest.mark.usefixtures("curriculum")
 

@@ -5,9 +5,9 @@ from django.test import Client
 from django.urls import reverse
 
 from lessons.progress import record_attempt
+from people.assignments import assignments_for_learner
+from people.models import Assignment
 from tests.people.conftest import make_student, signed_in
-from tutor.people.assignments import assignments_for_learner
-from tutor.people.models import Assignment
 
 pytestmark = pytest.mark.django_db
 

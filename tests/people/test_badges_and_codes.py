@@ -6,11 +6,11 @@ from django.test import Client
 from django.urls import reverse
 
 from lessons.learners import LEARNER_SESSION_KEY
+from people.assignments import STUDENT_SESSION_KEY
+from people.models import JOIN_CODE_LENGTH, Classroom
+from people.student_login import JOIN_CODE_MAX
 from tests.people.conftest import make_student, signed_in
 from tests.people.qr import decode_qr
-from tutor.people.assignments import STUDENT_SESSION_KEY
-from tutor.people.models import JOIN_CODE_LENGTH, Classroom
-from tutor.people.student_login import JOIN_CODE_MAX
 
 pytestmark = pytest.mark.django_db
 

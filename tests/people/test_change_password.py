@@ -1,5 +1,5 @@
 """「更改帳號密碼」: a signed-in grown-up changes their own password
-(tutor/people/password_change.py)."""
+(people/password_change.py)."""
 
 import pytest
 from django.contrib.auth import SESSION_KEY
@@ -7,9 +7,9 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
+from people import rate_limit
+from people.models import LoginFailure
 from tests.people.conftest import make_grown_up, signed_in
-from tutor.people import rate_limit
-from tutor.people.models import LoginFailure
 
 pytestmark = pytest.mark.django_db
 

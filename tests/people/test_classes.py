@@ -2,9 +2,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from people.models import Classroom, Student
+from people.picture_words import PICTURE_WORDS
 from tests.people.conftest import give_progress, make_student, signed_in
-from tutor.people.models import Classroom, Student
-from tutor.people.picture_words import PICTURE_WORDS
 
 pytestmark = pytest.mark.django_db
 
@@ -129,7 +129,7 @@ def test_login_cards_show_the_code_each_name_and_both_secret_pictures(teacher, c
 
 
 def test_it_gives_a_student_a_new_secret(teacher, classroom, student, monkeypatch):
-    monkeypatch.setattr("tutor.people.classes.new_secret", lambda: ("fish", "boat"))
+    monkeypatch.setattr("people.classes.new_secret", lambda: ("fish", "boat"))
     response = signed_in(teacher).post(reverse("people:reset_secret", args=[student.pk]))
     assert response.status_code == 302
     student.refresh_from_db()
@@ -195,7 +195,7 @@ def test_moving_into_a_class_with_the_same_nickname_is_a_400(teacher, classroom,
     "name", ["reset_secret", "move_student", "add_assignment", "remove_assignment"]
 )
 def test_teacher_actions_are_404_for_an_outsider(outsider, classroom, student, name):
-    from tutor.people.models import Assignment
+    from people.models import Assignment
 
     assignment = Assignment.objects.create(classroom=classroom, lesson="castling")
     target = {
@@ -219,9 +219,7 @@ def test_the_migration_strips_direction_controls_from_names_already_there(classr
     from django.apps import apps as django_apps
 
     student = make_student(classroom, "王\u202eevil\u202c小明")
-    migration = importlib.import_module(
-        "tutor.people.migrations.0008_badge_tokens_and_longer_join_codes"
-    )
+    migration = importlib.import_module("people.migrations.0008_badge_tokens_and_longer_join_codes")
     migration.strip_direction_controls(django_apps, None)
     student.learner.refresh_from_db()
     assert student.learner.nickname == "王evil小明"

@@ -82,7 +82,7 @@ def test_the_class_misconceptions_count_illegal_moves_by_rule(teacher, classroom
 
 
 def test_the_misconceptions_leave_out_other_classes(teacher, other_teacher, classroom, student):
-    from tutor.people.models import Classroom
+    from people.models import Classroom
 
     theirs = make_student(Classroom.objects.create(teacher=other_teacher, name="別班"), "外人")
     Attempt.objects.create(

@@ -11,10 +11,10 @@ from django.urls import reverse
 
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
+from people import rate_limit
+from people.models import ChildProfile, Classroom, GrownUp, LoginFailure, Student
 from tests.people.conftest import make_grown_up, make_student, signed_in
 from tutor.models import LearnerSession as Session
-from tutor.people import rate_limit
-from tutor.people.models import ChildProfile, Classroom, GrownUp, LoginFailure, Student
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "correct horse battery"

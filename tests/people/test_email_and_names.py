@@ -8,9 +8,9 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
+from people.models import GrownUp
+from people.names import looks_disguised, name_key
 from tests.people.conftest import make_grown_up
-from tutor.people.models import GrownUp
-from tutor.people.names import looks_disguised, name_key
 
 pytestmark = pytest.mark.django_db
 

@@ -8,9 +8,9 @@ from django.urls import reverse
 
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
+from people.models import ChildProfile, Student
 from tests.benchmarks.scratch import add_attempts
 from tests.people.conftest import ATTEMPTS_HEADER, give_progress, make_student, read_csv, signed_in
-from tutor.people.models import ChildProfile, Student
 
 pytestmark = pytest.mark.django_db
 
@@ -182,7 +182,7 @@ def test_deleting_needs_the_csrf_token(parent, child):
 def test_a_teacher_cannot_export_a_student_of_another_teachers_class(
     teacher, other_teacher, student
 ):
-    from tutor.people.models import Classroom
+    from people.models import Classroom
 
     theirs = make_student(Classroom.objects.create(teacher=other_teacher, name="別班"), "外人")
     response = signed_in(teacher).get(reverse("people:learner_json", args=[theirs.learner_id]))

@@ -7,9 +7,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from lessons.models import Learner
+from people.models import ChildProfile
 from tests.benchmarks.scratch import add_attempts
 from tests.people.conftest import make_grown_up, signed_in
-from tutor.people.models import ChildProfile
 
 pytestmark = pytest.mark.django_db
 PUZZLES = [("knight", "knight-first-jump"), ("rook", "rook-first")]

@@ -10,10 +10,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from lessons.progress import record_attempt
+from people.grid_pages import GRID_PAGE, GridPage, grid_page
+from people.models import Assignment
 from practice.models import Review
 from tests.people.conftest import make_student, signed_in
-from tutor.people.grid_pages import GRID_PAGE, GridPage, grid_page
-from tutor.people.models import Assignment
 
 pytestmark = pytest.mark.django_db
 

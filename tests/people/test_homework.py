@@ -9,8 +9,8 @@ from django.urls import reverse
 from curriculum.loading import get_curriculum
 from lessons.models import Result
 from lessons.progress import record_attempt
+from people.models import Assignment
 from tests.people.conftest import make_student, signed_in
-from tutor.people.models import Assignment
 
 pytestmark = pytest.mark.django_db
 

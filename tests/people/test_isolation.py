@@ -14,11 +14,11 @@ from django.urls import reverse
 from curriculum.loading import get_curriculum
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner
+from people.assignments import STUDENT_SESSION_KEY
+from people.models import Assignment, ChildProfile, Classroom, GrownUp, LoginFailure
+from people.picture_locks import FREE_TRIES
+from people.rate_limit import MAX_FAILURES
 from tests.people.conftest import make_grown_up, make_student
-from tutor.people.assignments import STUDENT_SESSION_KEY
-from tutor.people.models import Assignment, ChildProfile, Classroom, GrownUp, LoginFailure
-from tutor.people.picture_locks import FREE_TRIES
-from tutor.people.rate_limit import MAX_FAILURES
 
 VISITORS = (
     "parent",

@@ -10,10 +10,10 @@ from django.urls import reverse
 
 from curriculum.loading import get_curriculum
 from lessons.models import Attempt, Learner
+from people.answers_in_words import answer_in_words
+from people.misconceptions import misconception_for
+from people.models import ChildProfile
 from tests.people.conftest import signed_in
-from tutor.people.answers_in_words import answer_in_words
-from tutor.people.misconceptions import misconception_for
-from tutor.people.models import ChildProfile
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ from django.test import Client
 from django.urls import reverse
 
 from lessons.models import Attempt, Learner, PuzzleResult
+from people.models import Assignment, ChildProfile, Classroom, GrownUp, Student
 from tests.people.conftest import make_student
-from tutor.people.models import Assignment, ChildProfile, Classroom, GrownUp, Student
 
 MODELS = (
     get_user_model(),
@@ -138,10 +138,10 @@ def test_a_refused_student_list_adds_nobody(teacher, classroom, nicknames):
 
 
 def test_a_student_list_that_fails_half_way_adds_nobody(teacher, classroom, monkeypatch):
-    import tutor.people.picture_words
+    import people.picture_words
 
     # Each new student's secret is drawn by models.add_student, from picture_words.
-    secrets = tutor.people.picture_words
+    secrets = people.picture_words
     monkeypatch.setattr(secrets, "new_secret", fail_on_call(3, secrets.new_secret))
     before = rows()
     url = reverse("people:class_roster", args=[classroom.pk])

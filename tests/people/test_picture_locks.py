@@ -13,10 +13,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from lessons.learners import LEARNER_SESSION_KEY
-from tests.people.conftest import make_student, signed_in
-from tutor.people.assignments import STUDENT_SESSION_KEY
-from tutor.people.models import LoginFailure
-from tutor.people.picture_locks import (
+from people.assignments import STUDENT_SESSION_KEY
+from people.models import LoginFailure
+from people.picture_locks import (
     FREE_TRIES,
     SPRAY_CHILDREN,
     SPRAY_CHILDREN_PER_ADDRESS,
@@ -24,7 +23,8 @@ from tutor.people.picture_locks import (
     secret_count,
     tries_in,
 )
-from tutor.people.picture_words import PICTURE_WORDS
+from people.picture_words import PICTURE_WORDS
+from tests.people.conftest import make_student, signed_in
 
 pytestmark = pytest.mark.django_db
 CLASS_SIZE = 30

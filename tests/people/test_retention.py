@@ -8,10 +8,10 @@ from django.utils import timezone
 
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner
+from people.models import ChildProfile, Classroom, GrownUp
+from people.retention import cutoff
 from tests.people.conftest import make_grown_up, make_student
 from tutor.models import LearnerSession
-from tutor.people.models import ChildProfile, Classroom, GrownUp
-from tutor.people.retention import cutoff
 from tutor.sessions import SessionStore
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from tutor.people.models import GrownUp, HereFor
+from people.models import GrownUp, HereFor
 
 pytestmark = pytest.mark.django_db
 

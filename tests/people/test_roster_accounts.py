@@ -1,4 +1,4 @@
-"""A roster names each student's school account (tutor.people.roster_files.school_account):
+"""A roster names each student's school account (people.roster_files.school_account):
 the spreadsheet's 學校帳號 column, OneRoster's `userIds` pair typed with a sign-in provider
 or its e-mail-shaped `username`. The preview lists the students it links; every mistake
 (a malformed account, one given twice, one already another student's) is listed by file
@@ -12,6 +12,8 @@ import zipfile
 import pytest
 from django.urls import reverse
 
+from people.models import Student
+from people.roster_files import school_account
 from tests.people.conftest import make_grown_up, signed_in
 from tests.people.rosters import (
     USERS,
@@ -23,8 +25,6 @@ from tests.people.rosters import (
     upload,
     xlsx_bytes,
 )
-from tutor.people.models import Student
-from tutor.people.roster_files import school_account
 
 pytestmark = pytest.mark.django_db
 

@@ -8,9 +8,9 @@ import pytest
 from django.urls import reverse
 
 from lessons.progress import record_attempt
+from people.models import Assignment
 from practice.models import Review
 from tests.people.conftest import make_student, signed_in
-from tutor.people.models import Assignment
 
 pytestmark = pytest.mark.django_db
 

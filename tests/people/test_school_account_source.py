@@ -8,11 +8,11 @@ import logging
 import pytest
 from django.urls import reverse
 
+from people.models import School, SchoolTeacher, Student
+from people.roster_files import school_account
+from school_sign_in.models import SchoolIdentity
 from tests.people.conftest import make_grown_up, signed_in
 from tests.people.rosters import confirm, csv_bytes, make_school, problem_rows, upload
-from tutor.people.models import School, SchoolTeacher, Student
-from tutor.people.roster_files import school_account
-from tutor.school_sign_in.models import SchoolIdentity
 
 pytestmark = pytest.mark.django_db
 

@@ -12,6 +12,7 @@ import pytest
 from django.urls import reverse
 
 from lessons.models import Learner
+from people.models import Classroom, SchoolTeacher, Student
 from tests.people.conftest import make_grown_up, signed_in
 from tests.people.rosters import (
     CLASSES,
@@ -26,7 +27,6 @@ from tests.people.rosters import (
     xlsx_bytes,
     zipped,
 )
-from tutor.people.models import Classroom, SchoolTeacher, Student
 
 pytestmark = pytest.mark.django_db
 

@@ -15,11 +15,11 @@ from django.utils import timezone
 
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
+from people.models import ArchivedSeat, Assignment, Classroom, LoginFailure, Student
+from people.school_year import grade_of, next_name
 from tests.people.conftest import give_progress, make_grown_up, make_student, signed_in
 from tests.people.rosters import make_school
 from tutor.models import LearnerSession
-from tutor.people.models import ArchivedSeat, Assignment, Classroom, LoginFailure, Student
-from tutor.people.school_year import grade_of, next_name
 
 pytestmark = pytest.mark.django_db
 

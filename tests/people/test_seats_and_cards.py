@@ -10,9 +10,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from people.models import Classroom, Student
 from tests.people.conftest import make_student, signed_in
 from tests.people.qr import decode_qr
-from tutor.people.models import Classroom, Student
 
 pytestmark = pytest.mark.django_db
 
@@ -113,7 +113,7 @@ def test_the_migration_numbers_existing_students_in_the_order_the_roster_showed(
     for name in PASTED:
         make_student(classroom, name)
     Student.objects.update(seat_number=0)  # as they were before seat numbers
-    migration = importlib.import_module("tutor.people.migrations.0003_student_seat_number")
+    migration = importlib.import_module("people.migrations.0003_student_seat_number")
     migration.number_the_seats(django_apps, None)
     assert seats(classroom) == list(enumerate(sorted(PASTED), start=1))
 

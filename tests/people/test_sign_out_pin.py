@@ -5,10 +5,10 @@ from django.contrib.auth import SESSION_KEY
 from django.test import Client
 from django.urls import reverse
 
+from people.models import GrownUp
+from people.permissions import LOCKED_SESSION_KEY
+from people.rate_limit import MAX_FAILURES
 from tests.people.conftest import signed_in
-from tutor.people.models import GrownUp
-from tutor.people.permissions import LOCKED_SESSION_KEY
-from tutor.people.rate_limit import MAX_FAILURES
 
 pytestmark = pytest.mark.django_db
 

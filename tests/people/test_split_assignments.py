@@ -80,7 +80,7 @@ def test_an_assignment_made_before_the_split_covers_every_part_until_unapplied(c
 
 def test_the_parts_are_the_lessons_split_off_each_old_lesson():
     moved = import_module("lessons.migrations.0007_split_lessons_keep_progress").MOVED
-    parts = import_module(f"tutor.people.migrations.{AFTER[0][1]}").PARTS
+    parts = import_module(f"people.migrations.{AFTER[0][1]}").PARTS
     split_off = {}
     for new, (old, _) in moved.items():
         split_off.setdefault(old, set()).add(new)

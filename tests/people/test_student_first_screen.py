@@ -6,8 +6,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from people.models import Assignment
 from tests.people.conftest import make_student
-from tutor.people.models import Assignment
 
 pytestmark = pytest.mark.django_db
 

@@ -4,9 +4,9 @@ from django.test import Client
 from django.urls import reverse
 
 from lessons.learners import LEARNER_SESSION_KEY
+from people.models import Classroom
+from people.rate_limit import MAX_FAILURES
 from tests.people.conftest import make_student, signed_in
-from tutor.people.models import Classroom
-from tutor.people.rate_limit import MAX_FAILURES
 
 pytestmark = pytest.mark.django_db
 

@@ -10,10 +10,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from people.models import Classroom, Student
+from school_sign_in.models import SchoolIdentity
 from tests.people.conftest import make_grown_up, make_student, signed_in
 from tests.people.rosters import make_school
-from tutor.people.models import Classroom, Student
-from tutor.school_sign_in.models import SchoolIdentity
 
 pytestmark = pytest.mark.django_db
 

@@ -6,11 +6,11 @@ from django.test import Client
 
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Learner
+from people.models import ChildProfile, Classroom
 from play import games
 from play.models import Game, GameAssignment
 from play.testing import HTMX, move, start
 from tests.people.conftest import make_grown_up, make_student
-from tutor.people.models import ChildProfile, Classroom
 
 pytestmark = pytest.mark.django_db
 

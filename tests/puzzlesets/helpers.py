@@ -5,7 +5,7 @@ from django.test import Client
 from django.urls import reverse
 
 from lessons.learners import LEARNER_SESSION_KEY
-from tutor.people.assignments import STUDENT_SESSION_KEY
+from people.assignments import STUDENT_SESSION_KEY
 
 KNIGHT_STAR = {
     "question": "star",

@@ -4,10 +4,10 @@ input answered 400 in words, order and removal, and who may reach each page."""
 import pytest
 from django.urls import reverse
 
+from people.models import Classroom
 from puzzlesets.models import OwnPuzzle, PuzzleSet, SetAssignment, SetItem
 from tests.people.conftest import make_grown_up, make_student, signed_in
 from tests.puzzlesets.helpers import KNIGHT_STAR, as_learner, make_puzzle
-from tutor.people.models import Classroom
 
 pytestmark = pytest.mark.django_db
 

@@ -10,12 +10,12 @@ from django.urls import reverse
 from django.utils import translation
 
 from lessons.models import Learner
+from people.models import ChildProfile, Classroom
 from puzzlesets import catalogue, exchange
 from puzzlesets.models import PuzzleSet, SetAssignment
 from puzzlesets.results import Mark, assignment_results
 from tests.people.conftest import make_grown_up, make_student, read_csv, signed_in
 from tests.puzzlesets.helpers import CASTLE_AFTER_KING_WALK, KNIGHT_STAR, as_learner, make_puzzle
-from tutor.people.models import ChildProfile, Classroom
 
 
 @pytest.fixture

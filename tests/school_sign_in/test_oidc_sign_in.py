@@ -12,13 +12,13 @@ from django.test import Client, RequestFactory
 
 from curriculum.loading import get_curriculum
 from lessons.models import Learner, PuzzleResult
+from people import known_browser
+from people.models import Classroom, GrownUp, HereFor, Student
+from school_sign_in.models import SchoolIdentity
 from tests.oidc.provider import port_for, running, sign_in_at
 from tests.people.conftest import give_progress, make_grown_up, signed_in
 from tests.people.rosters import imported, make_school
 from tutor.oidc_providers import Provider
-from tutor.people import known_browser
-from tutor.people.models import Classroom, GrownUp, HereFor, Student
-from tutor.school_sign_in.models import SchoolIdentity
 
 PORT = port_for(8151)
 CALLBACK = "http://testserver/accounts/school/callback/"

@@ -12,15 +12,15 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 from django.test import Client
 
+from people.models import School, Student
+from school_sign_in import accounts
+from school_sign_in.models import SchoolIdentity
+from school_sign_in.oidc import Person
 from tests.oidc.provider import one_client, port_for, running, sign_in_at
 from tests.people.conftest import make_grown_up, signed_in
 from tests.people.rosters import imported as roster_imported
 from tests.people.rosters import make_school
 from tutor.oidc_providers import Provider
-from tutor.people.models import School, Student
-from tutor.school_sign_in import accounts
-from tutor.school_sign_in.models import SchoolIdentity
-from tutor.school_sign_in.oidc import Person
 
 PORT = port_for(8156)
 CALLBACK = "http://testserver/accounts/school/callback/"

@@ -4,10 +4,10 @@ import pytest
 from django.test import Client, RequestFactory, override_settings
 from django.urls import reverse
 
+from people.rate_limit import MAX_FAILURES_PER_ADDRESS
 from tests.people.conftest import make_grown_up
 from tests.tutor.conftest import run_django
 from tutor.client_address import client_address, parse_networks
-from tutor.people.rate_limit import MAX_FAILURES_PER_ADDRESS
 
 SIGN_IN = reverse("people:sign_in")
 PROXY = "127.0.0.1"

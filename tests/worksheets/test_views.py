@@ -9,8 +9,8 @@ import pytest
 from django.conf import settings
 from django.shortcuts import resolve_url
 
+from people.permissions import LOCKED_SESSION_KEY
 from tests.people.conftest import make_grown_up, signed_in
-from tutor.people.permissions import LOCKED_SESSION_KEY
 
 pytestmark = pytest.mark.django_db
 
