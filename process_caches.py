@@ -74,7 +74,7 @@ CACHES: dict[str, Cache] = {
         "a section with no form (a solve, a re-ask's link), ~12 kB: the class that solves a "
         "puzzle sees the same one, and drawing it is ~0.1 ms of an answer",
     ),
-    "tutor.compression._STREAMS": Cache(
+    "plumbing.compression._STREAMS": Cache(
         "an htmx answer's body (bytes)",
         128,
         "Django gzips every answer afresh, ~120 µs for a solved puzzle's 12 kB; a class that "
@@ -88,7 +88,7 @@ CACHES: dict[str, Cache] = {
     "lessons.statements._learner_converters": Cache(
         "()", None, "the converters of the learner's columns, looked up once for the database"
     ),
-    "tutor.sessions.decoded": Cache(
+    "plumbing.sessions.decoded": Cache(
         "(a stored session's text, SECRET_KEY, SECRET_KEY_FALLBACKS)",
         4096,
         "every request with a session cookie checks its signature and unpacks it; a "

@@ -16,7 +16,7 @@ and the move answer faster than 4 threads. nginx runs one worker (`--nginx-worke
 round robin). The figures that chose them: docs/performance.md. nginx (Debian's package)
 buffers each request and each answer, so slow clients never hold a gunicorn worker.
 127.0.0.1 is added to TRUSTED_PROXIES, so the app reads the client's address from the
-X-Forwarded-For nginx writes (tutor/client_address.py). Both processes stop together
+X-Forwarded-For nginx writes (plumbing/client_address.py). Both processes stop together
 (Ctrl-C, SIGTERM, or either one exiting). Only the standard library: this runs before
 Django is set up.
 """

@@ -33,8 +33,8 @@ from lessons import answer_tokens, statements
 from lessons.models import Learner
 from lessons.progress import MISTAKES_COUNTED, History
 from lessons.signals import learner_wanted
+from plumbing.sessions import LEARNER_SESSION_KEY
 
-LEARNER_SESSION_KEY = "learner_id"
 # Written by earlier versions beside the id; never written now, and dropped with the learner.
 LEARNER_LABEL_SESSION_KEY = "learner_label"
 # A learner found under this browser's key is the one a racing tab just made, if this young;
@@ -157,7 +157,7 @@ def forget_in_sessions(learner_ids: set[int], also: tuple[str, ...] = ()) -> int
     Only a session engine that stores sessions in the database can be searched (db,
     cached_db); with cookie or cache sessions the id stays on the device until it expires,
     and current_learner finds no such learner. `also` names keys that go with the learner
-    (a student's sign-in mark). The site's store (tutor.models.LearnerSession) keeps the
+    (a student's sign-in mark). The site's store (plumbing.models.LearnerSession) keeps the
     learner's id in an indexed column: only the sessions naming them are read. Another
     database store has every unexpired session read.
     """

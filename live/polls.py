@@ -41,7 +41,7 @@ from django.utils import timezone
 from lessons.models import Attempt
 from live.models import LiveRound, LiveSession
 from people.models import Classroom, Student
-from tutor import first_read
+from plumbing import first_read
 
 ENDED_SHOWN = timedelta(hours=3)  # how long a phone still says 「這堂課結束了」 with the score
 _SALT = "live.polls"

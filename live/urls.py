@@ -4,7 +4,7 @@ from live import views
 
 app_name = "live"
 
-# <id:…> is the people app's converter (registered by people.urls, included first).
+# <id:…> is the project's converter (tutor/converters.py, registered by tutor/urls.py).
 urlpatterns = [
     path("live/", views.student_live, name="student"),
     path("live/round", views.student_round, name="student_round"),

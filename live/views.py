@@ -36,7 +36,7 @@ from live.models import LiveRound, LiveSession, PlaylistItem
 from people.assignments import STUDENT_SESSION_KEY
 from people.next_url import safe_next_url
 from people.permissions import classroom_for_teacher, grown_up_required
-from tutor.ordering import swap_with_neighbour
+from plumbing.ordering import swap_with_neighbour
 
 _seeds = random.SystemRandom()
 POLL_SECONDS = 2

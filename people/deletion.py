@@ -24,7 +24,7 @@ from lessons.learners import forget_in_sessions
 from lessons.models import Learner
 from people.assignments import STUDENT_SESSION_KEY
 from people.models import ChildProfile, Classroom, GrownUp, LoginFailure, Student
-from tutor.models import LearnerSession
+from plumbing.models import LearnerSession
 
 _deleted = set()  # learners deleted in transactions not yet committed, or just committed
 _deleted_lock = threading.Lock()

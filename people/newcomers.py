@@ -2,7 +2,7 @@
 browser makes a session and a Learner (lessons.learners), so without a limit anyone could
 fill the tables from one machine.
 
-A limit per client address, read through the trusted proxies (tutor.client_address), and
+A limit per client address, read through the trusted proxies (plumbing.client_address), and
 sized for a school behind one address: 30 children × 3 browsers each (a tablet, a lab
 computer, a private window) is 90 new learners in a lesson hour, two classes at once 180.
 So NEW_LEARNERS_PER_ADDRESS = 240 an hour (4 a minute over the hour, 1 per 15 s): a class

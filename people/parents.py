@@ -12,7 +12,6 @@ from lessons.learners import LEARNER_SESSION_KEY, use_learner
 from lessons.models import Attempt, Learner
 from people import adoption, rate_limit, reports
 from people.forms import ChildForm, PinForm
-from people.ids import parse_id
 from people.mastery import rule_standings
 from people.models import ChildProfile
 from people.next_url import safe_next_url
@@ -23,6 +22,7 @@ from people.permissions import (
     grown_up_required,
 )
 from people.post_only import post_only
+from plumbing.ids import parse_id
 
 PIN_SCOPE = "pin"
 

@@ -12,7 +12,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from people.models import LoginFailure
-from tutor.client_address import client_address
+from plumbing.client_address import client_address
 
 MAX_FAILURES = 5
 MAX_FAILURES_PER_ADDRESS = 30

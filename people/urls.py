@@ -1,5 +1,5 @@
 from django.contrib.auth import views as auth_views
-from django.urls import path, register_converter, reverse_lazy
+from django.urls import path, reverse_lazy
 
 from people import (
     accounts,
@@ -13,10 +13,6 @@ from people import (
     schools,
     student_login,
 )
-from people.ids import IdConverter, JoinCodeConverter
-
-register_converter(IdConverter, "id")
-register_converter(JoinCodeConverter, "join_code")
 
 app_name = "people"
 

@@ -4,7 +4,7 @@ from puzzlesets import views
 
 app_name = "puzzlesets"
 
-# <id:…> is the people app's converter (registered by people.urls, included first).
+# <id:…> is the project's converter (tutor/converters.py, registered by tutor/urls.py).
 urlpatterns = [
     path("teacher/sets/", views.sets_home, name="sets_home"),
     path("teacher/sets/puzzles/new/", views.new_puzzle, name="new_puzzle"),

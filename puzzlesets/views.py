@@ -24,12 +24,12 @@ from lessons.learners import current_learner, learner_and_history
 from lessons.puzzle_view import PuzzleView
 from lessons.views import puzzle_context, render_puzzle
 from people.permissions import grown_up_required
+from plumbing.ordering import swap_with_neighbour
 from practice import generators
 from puzzlesets import catalogue, exchange, permissions, questions
 from puzzlesets.forms import AssignForm, PuzzleForm, SetForm
 from puzzlesets.models import OwnPuzzle, PuzzleSet, SetAssignment, SetItem
 from puzzlesets.results import assignment_results, learner_results
-from tutor.ordering import swap_with_neighbour
 from worksheets.sheets import worksheet_for
 from worksheets.views import BadSheet, SheetForm, paper_of, sheet_response
 

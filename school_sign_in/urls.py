@@ -2,7 +2,7 @@ from django.urls import path
 
 from school_sign_in import views
 
-# <id:…> is registered by people.urls, included before this one (tutor/urls.py).
+# <id:…> is the project's converter (tutor/converters.py, registered by tutor/urls.py).
 app_name = "school_sign_in"
 
 urlpatterns = [

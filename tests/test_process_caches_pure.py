@@ -18,9 +18,9 @@ from django.urls import reverse
 import process_caches
 from board import component
 from lessons.models import Learner
+from plumbing import compression, sessions
 from rules import judge
 from tests.crawler import visitor
-from tutor import compression, sessions
 
 pytestmark = pytest.mark.slow  # every cache emptied: the lessons are read again (seconds)
 
@@ -28,8 +28,8 @@ pytestmark = pytest.mark.slow  # every cache emptied: the lessons are read again
 TABLE_FILLERS = {
     "board.component.square_label": component.square_label,
     "rules.judge.check_move": judge.check_move,
-    "tutor.compression._STREAMS": compression.gzipped,
-    "tutor.sessions.decoded": sessions.decoded,
+    "plumbing.compression._STREAMS": compression.gzipped,
+    "plumbing.sessions.decoded": sessions.decoded,
 }
 # Filled by the pages below (the rest are filled at start-up or by pages of other kinds).
 EXERCISED = {
@@ -43,9 +43,9 @@ EXERCISED = {
     "lessons.views._addresses",
     "rules.judge.check_move",
     "rules.position._checked_board",
-    "tutor.compression._STREAMS",
+    "plumbing.compression._STREAMS",
     "people.templatetags.people._grid_cell",
-    "tutor.sessions.decoded",
+    "plumbing.sessions.decoded",
     "zhuyin.readings.ruby_in_html_text",
 }
 

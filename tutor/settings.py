@@ -14,8 +14,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from languages import registry
+from plumbing.client_address import parse_networks
 from tutor import oidc_providers
-from tutor.client_address import parse_networks
 from tutor.env import env_bool, env_email, env_int, env_list, env_port, env_str, require
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -67,6 +67,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "tutor",
+    "plumbing",
+    "languages",
     "board",
     "curriculum",
     "lessons",
@@ -88,11 +90,11 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # A live lesson's phones poll every 2 s: "nothing new" answers here, before the session.
     "live.polls.NothingNewMiddleware",
-    "tutor.csp.ContentSecurityPolicyMiddleware",
+    "plumbing.csp.ContentSecurityPolicyMiddleware",
     # Pages and htmx answers go out gzipped (static files are whitenoise's, precompressed).
     # Django pads the gzip stream with random bytes against BREACH; CSRF tokens are masked.
-    # Django's, an htmx answer's stream kept per body (tutor/compression.py): −12 % CPU a move.
-    "tutor.compression.GZipMiddleware",
+    # Django's, an htmx answer's stream kept per body (plumbing/compression.py): −12 % CPU a move.
+    "plumbing.compression.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "languages.middleware.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -100,8 +102,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "tutor.privacy.PrivacyMiddleware",
-    "tutor.bodies.UnreadableBodyMiddleware",
+    "plumbing.privacy.PrivacyMiddleware",
+    "plumbing.bodies.UnreadableBodyMiddleware",
     "zhuyin.middleware.ZhuyinMiddleware",  # innermost: rubies go in before any compression
 ]
 
@@ -151,7 +153,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Django's own backend. CONN_HEALTH_CHECKS (conn_health_checks above, default on): a kept
     # connection is asked SELECT 1 at a request's first statement, so one the server dropped
     # while idle is replaced instead of failing the request (the session's read and a poll's
-    # are that check themselves: tutor/first_read.py). Parameters bound by the server, and a
+    # are that check themselves: plumbing/first_read.py). Parameters bound by the server, and a
     # statement a connection has sent 5 times prepared there: PostgreSQL parses and plans
     # it once per connection instead of at every answer (A/B under gunicorn: see
     # docs/answer-path.md). PREPARED_STATEMENTS=0 for a pooler that cannot keep them
@@ -174,8 +176,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # pages, not SQLite's 1,000: a class answering at once commits ~9 pages an answer, so
     # it came every ~110 answers (A/B under gunicorn: +4 % answers a second); the WAL file
     # grows to ~20 MB at most.
-    # Writers queue for that lock in the kernel, not in SQLite's sleeps (tutor/sqlite/).
-    DATABASES["default"]["ENGINE"] = "tutor.sqlite"
+    # Writers queue for that lock in the kernel, not in SQLite's sleeps (plumbing/sqlite/).
+    DATABASES["default"]["ENGINE"] = "plumbing.sqlite"
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": env_int("SQLITE_TIMEOUT", 20),
@@ -199,8 +201,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 # Anonymous learners are kept in the browser's session for a year; a grown-up's session
-# ends 30 days after signing in (tutor/privacy.py).
-SESSION_ENGINE = "tutor.sessions"  # Django's database sessions, read by one fixed statement
+# ends 30 days after signing in (plumbing/privacy.py).
+SESSION_ENGINE = "plumbing.sessions"  # Django's database sessions, read by one fixed statement
 SESSION_COOKIE_AGE = 365 * 24 * 60 * 60
 SESSION_COOKIE_SAMESITE = "Lax"
 
@@ -223,7 +225,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "tutor.static_storage.StaticStorage"  # whitenoise's, stylesheets' comments out
+            else "plumbing.static_storage.StaticStorage"  # whitenoise's, stylesheets' comments out
         )
     },
 }
@@ -289,7 +291,7 @@ def _shared_account_domains() -> frozenset[str]:
 SHARED_ACCOUNT_DOMAINS = _shared_account_domains()
 
 # The proxies in front of the app (addresses or networks): the client's address is read
-# from X-Forwarded-For only through them (tutor/client_address.py). `make serve` puts its
+# from X-Forwarded-For only through them (plumbing/client_address.py). `make serve` puts its
 # own nginx in front on 127.0.0.1 and adds that address.
 TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
 try:

@@ -1,6 +1,11 @@
-from django.urls import include, path
+from django.urls import include, path, register_converter
 
-from tutor.health import healthz
+from plumbing.health import healthz
+from tutor.converters import IdConverter, JoinCodeConverter
+
+# Before any app's routes: every app may use <id:…> and <join_code:…>.
+register_converter(IdConverter, "id")
+register_converter(JoinCodeConverter, "join_code")
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
@@ -10,7 +15,7 @@ urlpatterns = [
     path("", include("editor.urls")),
     path("", include("practice.urls")),
     path("", include("people.urls")),
-    path("", include("school_sign_in.urls")),  # after people's: it uses <id:…>
+    path("", include("school_sign_in.urls")),
     path("", include("live.urls")),
     path("", include("play.urls")),
     path("", include("puzzlesets.urls")),
@@ -18,8 +23,8 @@ urlpatterns = [
     path("", include("worksheets.urls")),
 ]
 
-# The error pages never read the request's body again (see tutor/errors.py).
-handler400 = "tutor.errors.bad_request"
-handler403 = "tutor.errors.permission_denied"
-handler404 = "tutor.errors.page_not_found"
-handler500 = "tutor.errors.server_error"
+# The error pages never read the request's body again (see plumbing/errors.py).
+handler400 = "plumbing.errors.bad_request"
+handler403 = "plumbing.errors.permission_denied"
+handler404 = "plumbing.errors.page_not_found"
+handler500 = "plumbing.errors.server_error"

@@ -1,7 +1,7 @@
 import django.db.models.deletion
 from django.db import migrations, models
 
-from tutor.index_migrations import own_index_dropped
+from plumbing.index_migrations import own_index_dropped
 
 
 class Migration(migrations.Migration):

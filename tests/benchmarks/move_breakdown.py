@@ -46,10 +46,10 @@ def parts():
     import lessons.progress
     import lessons.puzzle_view
     import lessons.views
-    import tutor.sessions
+    import plumbing.sessions
 
     return [
-        ("session read", tutor.sessions.SessionStore, "load", []),
+        ("session read", plumbing.sessions.SessionStore, "load", []),
         ("the learner with its tries and results (one read)", lessons.learners,
          "learner_and_history", [lessons.views]),
         ("recording the attempt (its reads, the INSERT, one transaction)", lessons.progress,

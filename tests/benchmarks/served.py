@@ -289,7 +289,7 @@ def _kept(name: str, make) -> Path:
 
 
 # What collectstatic's output depends on: the files it collects, and the storage that writes
-# them (tutor/static_storage.py, the settings).
+# them (plumbing/static_storage.py, the settings).
 STATIC_SOURCES = ("static/**/*", "*/static/**/*", "tutor/*.py")
 
 

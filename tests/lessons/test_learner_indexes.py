@@ -1,5 +1,5 @@
 """The tables an answer writes keep no index of the learner's column alone: each has
-composite indexes that lead with it (tutor/index_migrations.py dropped the rest), so a
+composite indexes that lead with it (plumbing/index_migrations.py dropped the rest), so a
 lookup by learner, a learner's deletion among them, is still served by an index."""
 
 import pytest

@@ -13,8 +13,8 @@ from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
 from people import rate_limit
 from people.models import ChildProfile, Classroom, GrownUp, LoginFailure, Student
+from plumbing.models import LearnerSession as Session
 from tests.people.conftest import make_grown_up, make_student, signed_in
-from tutor.models import LearnerSession as Session
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "correct horse battery"
@@ -237,7 +237,7 @@ def test_a_device_still_naming_a_deleted_learner_does_not_show_them(school):
 
 def test_a_compressed_session_is_found_and_a_forged_one_is_left_alone():
     from lessons.learners import forget_in_sessions
-    from tutor.sessions import SessionStore
+    from plumbing.sessions import SessionStore
 
     big = SessionStore()
     big.update({LEARNER_SESSION_KEY: 41, "hints_shown": ["knight-first-jump"] * 50})

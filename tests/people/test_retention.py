@@ -10,9 +10,9 @@ from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner
 from people.models import ChildProfile, Classroom, GrownUp
 from people.retention import cutoff
+from plumbing.models import LearnerSession
+from plumbing.sessions import SessionStore
 from tests.people.conftest import make_grown_up, make_student
-from tutor.models import LearnerSession
-from tutor.sessions import SessionStore
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,20 @@ from django.template import engines
 from tests.python_source import parse
 
 ROOT = Path(__file__).resolve().parents[2]
-CODE = ("board", "curriculum", "glossary", "lessons", "practice", "referee", "rules", "tutor")
+CODE = (
+    "board",
+    "curriculum",
+    "glossary",
+    "lessons",
+    "practice",
+    "referee",
+    "rules",
+    "tutor",
+    "plumbing",
+    "people",
+    "school_sign_in",
+    "languages",
+)
 GETTEXT = {"_", "gettext", "gettext_lazy", "gettext_noop", "ngettext", "ngettext_lazy"}
 TRANSLATE = re.compile(r"""{%\s*(?:translate|trans)\s+(["'])(.*?)\1""", re.S)
 BLOCK = re.compile(

@@ -105,11 +105,11 @@ def test_without_health_checks_the_dropped_connection_fails_the_read(kept):
     assert kept == []
 
 
-# A read that is its own check (tutor.first_read): the phone's poll.
+# A read that is its own check (plumbing.first_read): the phone's poll.
 
 
 def test_a_first_read_is_the_requests_only_check(kept):
-    from tutor.first_read import fetch_one
+    from plumbing.first_read import fetch_one
 
     Learner.objects.create()
     pid = backend()
@@ -121,7 +121,7 @@ def test_a_first_read_is_the_requests_only_check(kept):
 
 
 def test_a_first_read_on_a_dropped_connection_is_sent_again_on_a_new_one(kept):
-    from tutor.first_read import fetch_one
+    from plumbing.first_read import fetch_one
 
     Learner.objects.create()
     pid = dropped_between_requests()
@@ -136,7 +136,7 @@ def test_a_first_read_on_a_dropped_connection_is_sent_again_on_a_new_one(kept):
 def test_a_first_read_that_fails_on_a_sound_connection_raises(kept):
     from django.db import ProgrammingError
 
-    from tutor.first_read import fetch_one
+    from plumbing.first_read import fetch_one
 
     pid = backend()
     next_request()
@@ -157,11 +157,11 @@ def test_the_phones_poll_that_finds_nothing_new_is_one_round_trip(kept):
     assert len(captured) == 1 and kept == []
 
 
-# The session's read is the other (tutor.sessions): most requests' first statement.
+# The session's read is the other (plumbing.sessions): most requests' first statement.
 
 
 def a_stored_session() -> str:
-    from tutor.sessions import SessionStore
+    from plumbing.sessions import SessionStore
 
     store = SessionStore()
     store["colour"] = "white"
@@ -172,7 +172,7 @@ def a_stored_session() -> str:
 def test_a_requests_session_read_is_its_only_check(kept):
     from django.test.utils import CaptureQueriesContext
 
-    from tutor.sessions import SessionStore
+    from plumbing.sessions import SessionStore
 
     key = a_stored_session()
     pid = backend()
@@ -184,7 +184,7 @@ def test_a_requests_session_read_is_its_only_check(kept):
 
 
 def test_a_session_read_on_a_dropped_connection_gets_a_new_one(kept):
-    from tutor.sessions import SessionStore
+    from plumbing.sessions import SessionStore
 
     key = a_stored_session()
     pid = dropped_between_requests()

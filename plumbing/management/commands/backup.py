@@ -1,12 +1,11 @@
 """manage.py backup FILE: the whole database to one file, while the site runs
-(SQLite's online backup API, or pg_dump on PostgreSQL; tutor/backups.py)."""
+(SQLite's online backup API, or pg_dump on PostgreSQL; plumbing/backups.py)."""
 
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from lessons.models import Attempt, Learner
-from tutor import backups
+from plumbing import backups
 
 
 class Command(BaseCommand):
@@ -21,6 +20,6 @@ class Command(BaseCommand):
         except backups.BackupError as error:
             raise CommandError(str(error)) from None
         self.stdout.write(
-            f"backed up {backups.vendor()}: {Attempt.objects.count()} attempts, "
-            f"{Learner.objects.count()} learners, {file.stat().st_size:,} bytes to {file}"
+            f"backed up {backups.vendor()}: {backups.what_it_holds()}, "
+            f"{file.stat().st_size:,} bytes to {file}"
         )

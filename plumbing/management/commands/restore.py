@@ -5,8 +5,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from lessons.models import Attempt, Learner
-from tutor import backups
+from plumbing import backups
 
 
 class Command(BaseCommand):
@@ -25,7 +24,4 @@ class Command(BaseCommand):
             backups.restore(file)
         except backups.BackupError as error:
             raise CommandError(str(error)) from None
-        self.stdout.write(
-            f"restored {backups.vendor()} from {file}: {Attempt.objects.count()} attempts, "
-            f"{Learner.objects.count()} learners"
-        )
+        self.stdout.write(f"restored {backups.vendor()} from {file}: {backups.what_it_holds()}")

@@ -15,9 +15,9 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from lessons.learners import LEARNER_SESSION_KEY, forget_in_sessions
+from plumbing.models import LearnerSession
+from plumbing.sessions import SessionStore
 from tests.people.conftest import make_grown_up, signed_in
-from tutor.models import LearnerSession
-from tutor.sessions import SessionStore
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +30,7 @@ def saved(**data) -> str:
 
 
 def test_the_site_keeps_its_sessions_in_this_store():
-    assert settings.SESSION_ENGINE == "tutor.sessions"
+    assert settings.SESSION_ENGINE == "plumbing.sessions"
 
 
 def test_a_saved_session_is_read_back_in_one_statement():
@@ -134,7 +134,7 @@ def test_a_deleted_accounts_sessions_go_with_it():
 
 
 def test_the_migration_moves_every_unexpired_session_with_its_key():
-    migration = importlib.import_module("tutor.migrations.0001_learner_sessions")
+    migration = importlib.import_module("plumbing.migrations.0001_learner_sessions")
     kept = DjangoSessionStore()
     kept.update({LEARNER_SESSION_KEY: 41, "_auth_user_id": "5", "hints": ["x"] * 80})
     kept.create()  # long enough to be compressed

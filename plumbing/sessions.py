@@ -1,10 +1,10 @@
 """Django's database sessions, read by one fixed statement (SESSION_ENGINE), stored with
-the learner and the account they name (tutor.models.LearnerSession).
+the learner and the account they name (plumbing.models.LearnerSession).
 
 Every request that carries a session cookie reads its session. Django's store builds that
 read through the ORM each time (~150 µs of Python for a ~15 µs statement); this store
 runs the same SELECT written once: the session of that key that has not expired (on a kept
-PostgreSQL connection it is also the connection's health check: tutor.first_read). Saving,
+PostgreSQL connection it is also the connection's health check: plumbing.first_read). Saving,
 creating, deleting and clearing are Django's own.
 
 A stored session's text is checked (its signature) and unpacked once per process: the
@@ -20,9 +20,12 @@ from django.db import connections, router
 from django.utils import timezone
 
 import process_caches
-from lessons.learners import LEARNER_SESSION_KEY
-from tutor import first_read
-from tutor.models import LearnerSession
+from plumbing import first_read
+from plumbing.models import LearnerSession
+
+# The session key naming the learner a browser is (lessons.learners reads and writes it);
+# kept in its own indexed column so a learner's sessions are found without reading them all.
+LEARNER_SESSION_KEY = "learner_id"
 
 _LOAD_SQL = (
     'SELECT "session_data" FROM "tutor_session" WHERE "session_key" = %s AND "expire_date" > %s'
@@ -38,7 +41,7 @@ def _an_id(value) -> int | None:
     return None
 
 
-_DECODED = process_caches.Table("tutor.sessions.decoded")
+_DECODED = process_caches.Table("plumbing.sessions.decoded")
 
 
 def decoded(store: db.SessionStore, session_data: str) -> dict:

@@ -8,7 +8,7 @@ and the connection is found unusable, the connection is closed and the read sent
 new one, as Django would have sent it after its own check. Two reads are sent this way,
 each the first statement of most requests: a phone's poll (live.polls; hundreds a second
 in a whole school, and one that finds nothing new sends nothing else) and the session's
-(tutor.sessions; every request with a session cookie). Either is then one round trip, not
+(plumbing.sessions; every request with a session cookie). Either is then one round trip, not
 two. Any other error is raised as it came. Nothing is changed when there is nothing to
 check (health checks off, a new connection, the check done, SQLite) or inside a
 transaction (a test's).

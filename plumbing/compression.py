@@ -18,7 +18,7 @@ from django.utils.cache import patch_vary_headers
 
 import process_caches
 
-_STREAMS = process_caches.Table("tutor.compression._STREAMS")
+_STREAMS = process_caches.Table("plumbing.compression._STREAMS")
 
 
 def gzipped(content: bytes, max_random_bytes: int) -> bytes:

@@ -5,9 +5,9 @@ from django.test import Client, RequestFactory, override_settings
 from django.urls import reverse
 
 from people.rate_limit import MAX_FAILURES_PER_ADDRESS
+from plumbing.client_address import client_address, parse_networks
 from tests.people.conftest import make_grown_up
 from tests.tutor.conftest import run_django
-from tutor.client_address import client_address, parse_networks
 
 SIGN_IN = reverse("people:sign_in")
 PROXY = "127.0.0.1"

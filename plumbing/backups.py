@@ -7,7 +7,7 @@
 - PostgreSQL: `pg_dump --format=custom` (a consistent snapshot, taken while the app runs)
   and `pg_restore --clean --if-exists --single-transaction` (all or nothing).
 
-`manage.py backup FILE` and `manage.py restore FILE` (tutor/management/commands) call these;
+`manage.py backup FILE` and `manage.py restore FILE` (plumbing/management/commands) call these;
 docs/servers-and-backups.md says when and how. Stop the app servers before a restore.
 """
 
@@ -19,6 +19,7 @@ import sqlite3
 import subprocess
 from pathlib import Path
 
+from django.apps import apps
 from django.db import connection
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -118,3 +119,10 @@ def _run(command: list[str], *, database_flag: bool = False) -> None:
     result = subprocess.run(command, env=environment, capture_output=True, text=True)
     if result.returncode != 0:
         raise BackupError(f"{Path(command[0]).name} failed: {result.stderr.strip()}")
+
+
+def what_it_holds() -> str:
+    """The database's answers and learners, counted: what a backup or a restore reports."""
+    attempts = apps.get_model("lessons", "Attempt").objects.count()
+    learners = apps.get_model("lessons", "Learner").objects.count()
+    return f"{attempts} attempts, {learners} learners"

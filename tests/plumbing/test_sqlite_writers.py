@@ -1,4 +1,4 @@
-"""SQLite's writers queue on a flock beside the database (tutor/sqlite/base.py)."""
+"""SQLite's writers queue on a flock beside the database (plumbing/sqlite/base.py)."""
 
 import fcntl
 import os
@@ -9,15 +9,15 @@ from contextlib import contextmanager
 import pytest
 from django.db import connections, transaction
 
+from plumbing.sqlite.base import lock_path
 from tests.tutor.conftest import run_django
-from tutor.sqlite.base import lock_path
 
 
 @contextmanager
 def _scratch(name: str, options: dict):
     """The alias "w": a scratch SQLite file through the project's backend (one per thread)."""
     connections.settings["w"] = connections.configure_settings(
-        {"default": {}, "w": {"ENGINE": "tutor.sqlite", "NAME": name, "OPTIONS": options}}
+        {"default": {}, "w": {"ENGINE": "plumbing.sqlite", "NAME": name, "OPTIONS": options}}
     )["w"]
     try:
         with connections["w"].cursor() as cursor:
@@ -145,4 +145,4 @@ def test_the_default_sqlite_database_uses_the_queue():
     shown = "from django.conf import settings as s; print(s.DATABASES['default']['ENGINE'])"
     result = run_django({"DEBUG": "1"}, "shell", "--no-imports", "-c", shown)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "tutor.sqlite"
+    assert result.stdout.strip() == "plumbing.sqlite"

@@ -11,8 +11,8 @@ from html.parser import HTMLParser
 import pytest
 from django.test import Client, override_settings
 
+from plumbing.csp import POLICY
 from tests.crawler import ROUTES, VISITORS, addresses, real_values_for, visitor
-from tutor.csp import POLICY
 
 CSP = "Content-Security-Policy"
 

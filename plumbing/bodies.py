@@ -2,7 +2,7 @@
 
 The form body is read once, here: a body in a charset other than UTF-8, or multipart
 with no boundary, raises at the first read, and Django answers that with the 400 page
-(tutor.errors). Without this, an address with no page answered 404 or worse, the body
+(plumbing.errors). Without this, an address with no page answered 404 or worse, the body
 being read only by the error view.
 """
 

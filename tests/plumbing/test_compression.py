@@ -45,7 +45,7 @@ def _name_length(packed: bytes) -> int:
 
 
 def test_an_answer_kept_gzipped_is_the_answer_and_its_padding_is_drawn_each_time(client):
-    from tutor import compression
+    from plumbing import compression
 
     client.get("/lessons/castling/")
     plain = client.post(
@@ -65,7 +65,7 @@ def test_an_answer_kept_gzipped_is_the_answer_and_its_padding_is_drawn_each_time
 
 
 def test_pages_are_never_kept_and_a_browser_without_gzip_gets_the_plain_answer(client):
-    from tutor import compression
+    from plumbing import compression
 
     compression._STREAMS.clear()
     page = client.get("/lessons/castling/", HTTP_ACCEPT_ENCODING="gzip")

@@ -1,5 +1,5 @@
 """The site's sessions: Django's database sessions with the learner and the account each
-names kept beside the data (SESSION_ENGINE = "tutor.sessions").
+names kept beside the data (SESSION_ENGINE = "plumbing.sessions").
 
 Deleting a learner or an account takes them out of every session that names them
 (lessons.learners.forget_in_sessions, people.deletion): found by these indexed
@@ -19,6 +19,6 @@ class LearnerSession(AbstractBaseSession):
 
     @classmethod
     def get_session_store_class(cls):
-        from tutor.sessions import SessionStore
+        from plumbing.sessions import SessionStore
 
         return SessionStore

@@ -12,9 +12,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from people.models import Classroom
+from plumbing.privacy import GROWN_UP_SESSION_AGE, NO_STORE
 from tests.crawler import ROUTES, addresses, real_values_for, visitor
 from tests.people.conftest import make_grown_up, make_student
-from tutor.privacy import GROWN_UP_SESSION_AGE, NO_STORE
 
 DAY = 24 * 60 * 60
 

@@ -1,4 +1,4 @@
-"""Collected stylesheets lose their comments, and nothing else (tutor/static_storage.py)."""
+"""Collected stylesheets lose their comments, and nothing else (plumbing/static_storage.py)."""
 
 import json
 import re
@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 from django.test import override_settings
 
-from tutor.static_storage import without_comments
+from plumbing.static_storage import without_comments
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 
@@ -31,7 +31,7 @@ def collected(tmp_path_factory):
     root = tmp_path_factory.mktemp("static")
     storages = {
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-        "staticfiles": {"BACKEND": "tutor.static_storage.StaticStorage"},
+        "staticfiles": {"BACKEND": "plumbing.static_storage.StaticStorage"},
     }
     with override_settings(STATIC_ROOT=root, STORAGES=storages):
         call_command("collectstatic", interactive=False, verbosity=0)
