@@ -3,6 +3,9 @@
 Run: .venv/bin/python tests/benchmarks/school_load.py [LESSONS] [STUDENTS] [ROUNDS] [STAGGER]
      DATABASE_URL=postgres://… .venv/bin/python tests/benchmarks/school_load.py (+ PostgreSQL)
 (defaults 40 lessons × 30 students, 3 rounds, the teachers' clicks spread over 10 s.)
+     .venv/bin/python tests/benchmarks/school_load.py ab TREE_A TREE_B PAIRS [LESSONS …]
+     (two trees, each its own copy of this script, run in turn A B, B A, …: each pair's
+     B/A of the gunicorn workers' CPU and of the answer and poll p95, and their medians)
 
 The app is served as `make serve` serves it (served.app_server: nginx in front of gunicorn,
 3 sync workers, DEBUG off, a scratch database: SQLite always, PostgreSQL as well
@@ -562,7 +565,7 @@ def report(label: str, figures: Figures, stored: dict, expected: int, cpu: dict)
         f"({figures.polls_in_window} in {figures.window_seconds:.0f} s)"
     )
     print(
-        f"{label}: CPU over {cpu['wall']:.0f} s: gunicorn workers {cpu['server']:.0f} s "
+        f"{label}: CPU over {cpu['wall']:.0f} s: gunicorn workers {cpu['server']:.1f} s "
         f"({cpu['server'] / cpu['wall'] * 100:.0f} % of one core), load generator "
         f"{cpu['client']:.0f} s ({cpu['client'] / cpu['wall'] * 100:.0f} %); load average "
         f"{before:.2f} before, {after:.2f} after, on {os.cpu_count()} cores"
@@ -581,7 +584,49 @@ def report(label: str, figures: Figures, stored: dict, expected: int, cpu: dict)
     return ok
 
 
+def _figures(output: str) -> dict:
+    """The figures an A/B compares, read from one run's output (SQLite's)."""
+    found = {
+        "cpu": r"SQLite: CPU over \d+ s: gunicorn workers ([\d.]+) s",
+        "answer p95": r"SQLite: answer p95 (\d+) ms",
+        "poll p95": r"SQLite: phone poll p95 (\d+) ms",
+        "errors": r"SQLite: responses >= 500 or none: (\d+)",
+    }
+    return {name: float(re.search(pattern, output).group(1)) for name, pattern in found.items()}
+
+
+def ab(tree_a: Path, tree_b: Path, pairs: int, args: list[str]) -> int:
+    """Each tree's own school_load.py in turn, A B, B A, …: the medians of the pairs' B/A."""
+    import statistics
+    import subprocess
+
+    runs: dict[str, list[dict]] = {"A": [], "B": []}
+    for n in range(pairs):
+        for side in "AB" if n % 2 == 0 else "BA":
+            tree = tree_a if side == "A" else tree_b
+            script = tree / "tests" / "benchmarks" / "school_load.py"
+            done = subprocess.run(
+                [sys.executable, str(script), *args], cwd=tree, capture_output=True, text=True
+            )
+            if done.returncode not in (0, 1):
+                print(done.stdout[-3000:], done.stderr[-3000:])
+                return 2
+            runs[side].append(_figures(done.stdout))
+            print(f"  pair {n + 1} {side}: {runs[side][-1]}", flush=True)
+    for name in ("cpu", "answer p95", "poll p95"):
+        ratios = [b[name] / a[name] for a, b in zip(runs["A"], runs["B"], strict=True)]
+        print(
+            f"{name}: median B/A {statistics.median(ratios):.3f}"
+            f" (range {min(ratios):.3f}-{max(ratios):.3f}), {pairs} pairs"
+        )
+    errors = sum(r["errors"] for side in runs.values() for r in side)
+    print(f"responses >= 500 or none, both sides: {errors:.0f}")
+    return 0 if errors == 0 else 1
+
+
 def main() -> int:
+    if len(sys.argv) > 1 and sys.argv[1] == "ab":
+        return ab(Path(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4]), sys.argv[5:])
     lessons = int(sys.argv[1]) if len(sys.argv) > 1 else 40
     students = int(sys.argv[2]) if len(sys.argv) > 2 else 30
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 3
