@@ -83,7 +83,7 @@ def record_attempt(
     Reads the round's last few tries (on the (learner, puzzle, created_at, id) index) and the
     lesson's results in one statement (or takes them as ``history``, read with the learner:
     lessons.learners.learner_and_history), then writes, in one transaction,
-    the attempt (lessons.statements.insert_attempt; then lessons.signals.attempt_recorded,
+    the attempt (Attempt.objects.create; then lessons.signals.attempt_recorded,
     whose receivers write with it: practice's review list) and, for a
     solve that does better than the kept result, the result: a conditional UPDATE raises the
     stars, never lowers them. The solve that finishes the lesson sends
@@ -106,19 +106,17 @@ def record_attempt(
     # lock from BEGIN, so the reads above stay outside it (in WAL mode they wait for no one).
     try:
         with transaction.atomic():
-            attempt = statements.insert_attempt(
-                Attempt(
-                    learner=learner,
-                    lesson=lesson,
-                    puzzle=puzzle,
-                    answer=answer[:200],
-                    verdict=verdict,
-                    reason=reason[:40],
-                    fen=fen[:100],
-                    hint_used=hint_used,
-                    token=token,
-                    **({} if at is None else {"created_at": at}),
-                )
+            attempt = Attempt.objects.create(
+                learner=learner,
+                lesson=lesson,
+                puzzle=puzzle,
+                answer=answer[:200],
+                verdict=verdict,
+                reason=reason[:40],
+                fen=fen[:100],
+                hint_used=hint_used,
+                token=token,
+                **({} if at is None else {"created_at": at}),
             )
             attempt_recorded.send(Attempt, attempt=attempt)
             if plan.raises:

@@ -4,8 +4,6 @@ from django.dispatch import Signal
 
 # Sent inside the answer's transaction right after its attempt is written, with ``attempt``
 # (lessons.progress.record_attempt). A receiver that writes writes in that transaction.
-# Attempts are written only there, by one fixed INSERT (lessons.statements.insert_attempt):
-# Django's pre_save and post_save are never sent for them.
 attempt_recorded = Signal()
 
 # Sent inside the answer's transaction when a right answer solves the last unsolved

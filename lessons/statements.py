@@ -1,23 +1,22 @@
-"""The statements every answer sends, as SQL written once instead of built by the ORM each time.
+"""The reads every answer sends, as SQL written once instead of built by the ORM each time.
 
 An answer reads the learner, the round's last tries on the puzzle and the lesson's results
-(one statement, when the session names the learner: lessons.learners.learner_and_history),
-then writes the attempt (`insert_attempt`, inside lessons.progress.record_attempt's
-transaction). Building those reads through the ORM costs 170–300 µs of Python each (the
-statements themselves run in ~15 µs on SQLite): measured under gunicorn, answers read
-through the ORM were 0.65× as many a second, and the joined read is worth one PostgreSQL
-round trip; the INSERT through the ORM (`Attempt.objects.create`) cost the rest of the
-difference in docs/answer-path.md's table. Each is one fixed statement with parameters, the
-same on SQLite and PostgreSQL. Besides the answer's, the solved stars every lesson page and
-every puzzle a live round brings to a phone read (lessons.progress.stars_by_puzzle). Only
-these live here; everything else goes through the models, and
-tests/lessons/test_statements.py checks each against the ORM calls it replaces.
+(one statement, when the session names the learner: lessons.learners.learner_and_history);
+lessons.progress.record_attempt then writes the attempt through the ORM (a fixed INSERT
+gained nothing on the answer: docs/performance.md, issue 48). Building those reads through
+the ORM costs 170–300 µs of Python each (the statements themselves run in ~15 µs on
+SQLite): measured under gunicorn, answers read through the ORM were 0.65× as many a second,
+and the joined read is worth one PostgreSQL round trip. Each is one fixed statement with
+parameters, the same on SQLite and PostgreSQL. Besides the answer's, the solved stars every
+lesson page and every puzzle a live round brings to a phone read
+(lessons.progress.stars_by_puzzle). Only these live here; everything else goes through the
+models, and tests/lessons/test_statements.py checks each against the ORM calls it replaces.
 """
 
 from django.db import connection
 
 import process_caches
-from lessons.models import Attempt, Learner
+from lessons.models import Learner
 
 # Column lists from the models, so a new field is read here too.
 _LEARNER_FIELDS = list(Learner._meta.concrete_fields)
@@ -47,15 +46,6 @@ _LEARNER_TRIES_AND_RESULTS_SQL = (
 ).format(", ".join(f'"l"."{field.column}"' for field in _LEARNER_FIELDS), _TRIES_AND_RESULTS_SQL)
 
 
-# The attempt's columns but its id, in the model's order; the id comes back.
-_ATTEMPT_FIELDS = [field for field in Attempt._meta.concrete_fields if not field.primary_key]
-_INSERT_ATTEMPT_SQL = 'INSERT INTO "{}" ({}) VALUES ({})'.format(
-    Attempt._meta.db_table,
-    ", ".join(f'"{field.column}"' for field in _ATTEMPT_FIELDS),
-    ", ".join(["%s"] * len(_ATTEMPT_FIELDS)),
-)
-
-
 # Each solved puzzle's best stars: every lesson page, and every live round a phone is shown
 # (live.views), reads them for the row of steps.
 _SOLVED_STARS_SQL = (
@@ -70,28 +60,6 @@ def solved_stars(learner_id: int) -> dict[str, int]:
     with connection.cursor() as cursor:
         cursor.execute(_SOLVED_STARS_SQL, [learner_id])
         return dict(cursor.fetchall())
-
-
-def insert_attempt(attempt: Attempt) -> Attempt:
-    """The new ``attempt``'s row, as ``attempt.save()`` writes it (each field's default and
-    its conversion for the database, the day from created_at: LocalDayField.pre_save), in
-    one fixed INSERT; sets its id. Sends no signal: Django's pre_save and post_save are never
-    sent for an attempt, lessons.signals.attempt_recorded is (record_attempt), and
-    tests/lessons/test_statements.py fails on a receiver of either for Attempt."""
-    params = [
-        field.get_db_prep_save(field.pre_save(attempt, True), connection)
-        for field in _ATTEMPT_FIELDS
-    ]
-    with connection.cursor() as cursor:
-        if connection.features.can_return_columns_from_insert:
-            cursor.execute(_INSERT_ATTEMPT_SQL + ' RETURNING "id"', params)
-            attempt.pk = cursor.fetchone()[0]
-        else:  # SQLite before 3.35
-            cursor.execute(_INSERT_ATTEMPT_SQL, params)
-            attempt.pk = cursor.lastrowid
-    attempt._state.adding = False
-    attempt._state.db = connection.alias
-    return attempt
 
 
 def learner(pk: int) -> Learner | None:

@@ -19,7 +19,7 @@ def _gone(*args, **kwargs):
 def test_an_answer_the_database_cannot_store_is_a_503_asking_to_try_again(monkeypatch):
     client = Client(raise_request_exception=False)
     client.get("/lessons/board/?puzzle=board-step-to-e2")
-    monkeypatch.setattr("lessons.statements.insert_attempt", _gone)
+    monkeypatch.setattr("lessons.models.Attempt.save", _gone)
     answer = {"square": "e2", "selected": "e1", "mode": "move"}
     response = client.post(ANSWER, answer, headers={"HX-Request": "true"})
     assert response.status_code == 503
