@@ -80,11 +80,6 @@ CACHES: dict[str, Cache] = {
         "Django gzips every answer afresh, ~120 µs for a solved puzzle's 12 kB; a class that "
         "solves one puzzle is sent the same body thirty times",
     ),
-    "lessons.views._addresses": Cache(
-        "(script prefix, urlconf, lesson, puzzle)",
-        1024,
-        "a puzzle's two addresses; URLs do not change while serving",
-    ),
     "lessons.statements._learner_converters": Cache(
         "()", None, "the converters of the learner's columns, looked up once for the database"
     ),

@@ -16,7 +16,6 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
-import process_caches
 import rules
 from board.component import BoardInputError, board_context, piece_image, promotion_context
 from board.explanations import PIECE_NAMES, move_in_words
@@ -159,11 +158,9 @@ def _puzzle_view(
     )
 
 
-@process_caches.kept("lessons.views._addresses")
 def _addresses(prefix: str, urlconf: str, slug: str, puzzle_id: str) -> tuple[str, str]:
-    """(the lesson's address, the puzzle's answer address), reversed once per puzzle: the
-    URLs of a `urlconf` under a script `prefix` do not change while serving (two reverses
-    were ~2 % of every answer)."""
+    """(the lesson's address, the puzzle's answer address): Django's reverse (a cache of
+    them measured no gain on the answer: docs/performance.md)."""
     return reverse("lesson", args=[slug]), reverse("puzzle_answer", args=[slug, puzzle_id])
 
 

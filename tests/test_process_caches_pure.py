@@ -40,7 +40,6 @@ EXERCISED = {
     "languages.simplified.to_simplified",
     "lessons.puzzle_view._kept_section",
     "lessons.steps._nav",
-    "lessons.views._addresses",
     "rules.judge.check_move",
     "rules.position._checked_board",
     "plumbing.compression._STREAMS",
