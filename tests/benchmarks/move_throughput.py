@@ -64,7 +64,11 @@ def answer_body() -> str:
 def answer_lua(sessions: list[tuple[str, str]]) -> str:
     """wrk requests: the answer POST, each request with the next session's cookies and a
     token of its own, as each drawn form has (lessons.answer_tokens): every request is a new
-    answer, none a repeat."""
+    answer, none a repeat. With ACCEPT_GZIP=1 in the environment each also says it takes
+    gzip, as a browser does (the answer then goes out compressed: plumbing's middleware)."""
+    gzip = (
+        '    ["Accept-Encoding"] = "gzip, deflate, br",\n' if os.environ.get("ACCEPT_GZIP") else ""
+    )
     rows = ",\n".join(f'  {{"{cookies}", "{token}"}}' for cookies, token in sessions)
     return f"""
 local sessions = {{
@@ -90,7 +94,7 @@ request = function()
     ["HX-Request"] = "true",
     ["Cookie"] = s[1],
     ["X-CSRFToken"] = s[2],
-  }}, body .. "&token=" .. prefix .. string.format("%08x", sent))
+{gzip}  }}, body .. "&token=" .. prefix .. string.format("%08x", sent))
 end
 """
 
