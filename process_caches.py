@@ -74,12 +74,6 @@ CACHES: dict[str, Cache] = {
         "a section with no form (a solve, a re-ask's link), ~12 kB: the class that solves a "
         "puzzle sees the same one, and drawing it is ~0.1 ms of an answer",
     ),
-    "plumbing.compression._STREAMS": Cache(
-        "an htmx answer's body (bytes)",
-        128,
-        "Django gzips every answer afresh, ~120 µs for a solved puzzle's 12 kB; a class that "
-        "solves one puzzle is sent the same body thirty times",
-    ),
     "lessons.statements._learner_converters": Cache(
         "()", None, "the converters of the learner's columns, looked up once for the database"
     ),

@@ -18,7 +18,7 @@ from django.urls import reverse
 import process_caches
 from board import component
 from lessons.models import Learner
-from plumbing import compression, sessions
+from plumbing import sessions
 from rules import judge
 from tests.crawler import visitor
 
@@ -28,7 +28,6 @@ pytestmark = pytest.mark.slow  # every cache emptied: the lessons are read again
 TABLE_FILLERS = {
     "board.component.square_label": component.square_label,
     "rules.judge.check_move": judge.check_move,
-    "plumbing.compression._STREAMS": compression.gzipped,
     "plumbing.sessions.decoded": sessions.decoded,
 }
 # Filled by the pages below (the rest are filled at start-up or by pages of other kinds).
@@ -42,7 +41,6 @@ EXERCISED = {
     "lessons.steps._nav",
     "rules.judge.check_move",
     "rules.position._checked_board",
-    "plumbing.compression._STREAMS",
     "people.templatetags.people._grid_cell",
     "plumbing.sessions.decoded",
     "zhuyin.readings.ruby_in_html_text",

@@ -93,8 +93,7 @@ MIDDLEWARE = [
     "plumbing.csp.ContentSecurityPolicyMiddleware",
     # Pages and htmx answers go out gzipped (static files are whitenoise's, precompressed).
     # Django pads the gzip stream with random bytes against BREACH; CSRF tokens are masked.
-    # Django's, an htmx answer's stream kept per body (plumbing/compression.py): −12 % CPU a move.
-    "plumbing.compression.GZipMiddleware",
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "languages.middleware.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
