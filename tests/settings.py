@@ -24,7 +24,3 @@ WHITENOISE_AUTOREFRESH = True
 # Close connections after each request: a persistent connection left by the live
 # server's thread keeps PostgreSQL from dropping the test database at the end.
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
-if DATABASES["default"]["ENGINE"] == "plumbing.sqlite":  # noqa: F405
-    # The test database in memory, as for Django's own SQLite backend (pytest-django
-    # recognises that one by its ENGINE only, and would name a file per xdist worker).
-    DATABASES["default"].setdefault("TEST", {})["NAME"] = ":memory:"  # noqa: F405

@@ -174,9 +174,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # the last commits, never corrupt the file. A checkpoint (two fsyncs) every 5,000 WAL
     # pages, not SQLite's 1,000: a class answering at once commits ~9 pages an answer, so
     # it came every ~110 answers (A/B under gunicorn: +4 % answers a second); the WAL file
-    # grows to ~20 MB at most.
-    # Writers queue for that lock in the kernel, not in SQLite's sleeps (plumbing/sqlite/).
-    DATABASES["default"]["ENGINE"] = "plumbing.sqlite"
+    # grows to ~20 MB at most. Django's own backend: a queue of our own for the write lock
+    # gained under 10 % (issue 48, docs/performance.md).
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": env_int("SQLITE_TIMEOUT", 20),

@@ -318,7 +318,7 @@ def migrate(env: dict) -> None:
             database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             database.execute("PRAGMA journal_mode=DELETE")
         database.close()
-        for extra in ("-wal", "-shm", "-writers.lock"):
+        for extra in ("-wal", "-shm"):
             Path(f"{file}{extra}").unlink(missing_ok=True)
 
     # Migrations call the apps' code (the tallies' triggers): its modules count too.

@@ -1,7 +1,7 @@
-"""SQLite's writers queue on a flock beside the database (plumbing/sqlite/base.py)."""
+"""SQLite's writers, through Django's own backend as the site configures it (tutor/settings.py:
+WAL, IMMEDIATE transactions, a busy timeout): writers at once all succeed, one after the
+other, and nothing is lost."""
 
-import fcntl
-import os
 import threading
 import time
 from contextlib import contextmanager
@@ -9,15 +9,27 @@ from contextlib import contextmanager
 import pytest
 from django.db import connections, transaction
 
-from plumbing.sqlite.base import lock_path
 from tests.tutor.conftest import run_django
+
+# As tutor/settings.py sets them for a SQLite database.
+OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": (
+        "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA wal_autocheckpoint=5000;"
+    ),
+}
 
 
 @contextmanager
 def _scratch(name: str, options: dict):
-    """The alias "w": a scratch SQLite file through the project's backend (one per thread)."""
+    """The alias "w": a scratch SQLite file through Django's backend (one connection per
+    thread)."""
     connections.settings["w"] = connections.configure_settings(
-        {"default": {}, "w": {"ENGINE": "plumbing.sqlite", "NAME": name, "OPTIONS": options}}
+        {
+            "default": {},
+            "w": {"ENGINE": "django.db.backends.sqlite3", "NAME": name, "OPTIONS": options},
+        }
     )["w"]
     try:
         with connections["w"].cursor() as cursor:
@@ -31,23 +43,8 @@ def _scratch(name: str, options: dict):
 
 @pytest.fixture
 def database(tmp_path, django_db_blocker):
-    name = str(tmp_path / "writers.sqlite3")
-    with django_db_blocker.unblock(), _scratch(name, {"transaction_mode": "IMMEDIATE"}) as c:
-        yield c, name
-
-
-def _queue_is_taken(name: str) -> bool:
-    """Whether someone holds the writers' flock now (asked through a file of our own)."""
-    fd = os.open(lock_path(name), os.O_RDWR | os.O_CREAT)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return True
-    else:
-        fcntl.flock(fd, fcntl.LOCK_UN)
-        return False
-    finally:
-        os.close(fd)
+    with django_db_blocker.unblock(), _scratch(str(tmp_path / "writers.sqlite3"), OPTIONS) as c:
+        yield c
 
 
 def _write(handler, who: str) -> None:
@@ -55,94 +52,95 @@ def _write(handler, who: str) -> None:
         cursor.execute("INSERT INTO answer (who) VALUES (%s)", [who])
 
 
-def test_a_transaction_holds_the_queue_from_begin_to_commit(database):
-    handler, name = database
-    assert not _queue_is_taken(name)
-    with transaction.atomic(using="w"):
-        with handler["w"].cursor() as cursor:
-            cursor.execute("INSERT INTO answer (who) VALUES ('a')")
-        assert _queue_is_taken(name)
-    assert not _queue_is_taken(name)
-
-
-def test_a_rolled_back_transaction_leaves_the_queue(database):
-    handler, name = database
-    with pytest.raises(ZeroDivisionError), transaction.atomic(using="w"):
-        _write(handler, "a")
-        raise ZeroDivisionError
-    assert not _queue_is_taken(name)
+def _rows(handler) -> list:
     with handler["w"].cursor() as cursor:
-        cursor.execute("SELECT count(*) FROM answer")
-        assert cursor.fetchone() == (0,)
+        cursor.execute("SELECT who FROM answer ORDER BY id")
+        return [who for (who,) in cursor.fetchall()]
 
 
-def test_a_closed_connection_leaves_the_queue(database):
-    handler, name = database
-    connection = handler["w"]
-    atomic = transaction.atomic(using="w")
-    atomic.__enter__()
-    assert _queue_is_taken(name)
-    connection.close()  # a worker's connection dropped mid-transaction
-    assert not _queue_is_taken(name)
-    connection.needs_rollback, connection.in_atomic_block = False, False
+def test_the_connection_is_wal_with_normal_sync(database):
+    with database["w"].cursor() as cursor:
+        cursor.execute("PRAGMA journal_mode")
+        assert cursor.fetchone() == ("wal",)
+        cursor.execute("PRAGMA synchronous")
+        assert cursor.fetchone() == (1,)  # NORMAL
+        cursor.execute("PRAGMA wal_autocheckpoint")
+        assert cursor.fetchone() == (5000,)
 
 
-def test_statements_outside_a_transaction_do_not_queue(database):
-    handler, name = database
-    with handler["w"].cursor() as cursor:
-        cursor.execute("INSERT INTO answer (who) VALUES ('a')")
-        assert not _queue_is_taken(name)
+def test_many_writers_at_once_all_succeed_and_nothing_is_lost(database):
+    writers, each, failures = 12, 25, []
+    start = threading.Barrier(writers)
+
+    def writer(n: int) -> None:
+        try:
+            start.wait()
+            for k in range(each):
+                _write(database, f"{n}-{k}")
+        except Exception as error:  # "database is locked" would land here
+            failures.append(repr(error))
+        finally:
+            database["w"].close()
+
+    threads = [threading.Thread(target=writer, args=(n,)) for n in range(writers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert failures == []
+    rows = _rows(database)
+    assert len(rows) == writers * each
+    assert set(rows) == {f"{n}-{k}" for n in range(writers) for k in range(each)}
 
 
-def test_a_second_writer_waits_for_the_first_and_goes_on_as_soon_as_it_commits(database):
-    handler, _name = database
-    first_in, committed, second_began = threading.Event(), [], []
+def test_a_second_writer_waits_for_the_first_and_goes_on_once_it_commits(database):
+    first_in, second_began, failures = threading.Event(), [], []
 
     def second():
         first_in.wait()
-        _write(handler, "second")
-        second_began.append(time.monotonic())
-        handler["w"].close()
+        try:
+            _write(database, "second")
+            second_began.append(time.monotonic())
+        except Exception as error:
+            failures.append(repr(error))
+        finally:
+            database["w"].close()
 
     thread = threading.Thread(target=second)
     thread.start()
     with transaction.atomic(using="w"):
-        _write(handler, "first")
+        _write(database, "first")
         first_in.set()
-        time.sleep(0.3)  # the second writer is queued meanwhile
+        time.sleep(0.3)  # the second writer waits meanwhile
         assert not second_began
-    committed.append(time.monotonic())
+    committed = time.monotonic()
     thread.join(5)
-    with handler["w"].cursor() as cursor:
-        cursor.execute("SELECT who FROM answer ORDER BY id")
-        assert cursor.fetchall() == [("first",), ("second",)]
-    # Queued, not refused: the second began after the first committed (polled every
-    # <= 2 ms; the bound here is loose for a loaded machine).
-    assert 0 <= second_began[0] - committed[0] < 1
+    assert failures == []
+    assert _rows(database) == ["first", "second"]
+    # Waited, not refused: it went on after the first committed (SQLite's busy handler
+    # sleeps up to 100 ms between tries; the bound is loose for a loaded machine).
+    assert 0 <= second_began[0] - committed < 1
 
 
-def test_the_wait_is_bounded_by_the_connections_timeout(tmp_path, django_db_blocker):
-    name = str(tmp_path / "bounded.sqlite3")
-    with django_db_blocker.unblock(), _scratch(name, {"timeout": 0.2}) as handler:
-        fd = os.open(lock_path(name), os.O_RDWR | os.O_CREAT)
-        fcntl.flock(fd, fcntl.LOCK_EX)  # a queue that never moves (SQLite's lock is free)
-        try:
-            start = time.monotonic()
-            _write(handler, "a")
-            waited = time.monotonic() - start
-        finally:
-            os.close(fd)
-    assert 0.2 <= waited < 1
+def test_a_rolled_back_writer_writes_nothing_and_holds_up_no_one(database):
+    with pytest.raises(ZeroDivisionError), transaction.atomic(using="w"):
+        _write(database, "a")
+        raise ZeroDivisionError
+    done = []
+    thread = threading.Thread(target=lambda: (_write(database, "b"), done.append(1)))
+    thread.start()
+    thread.join(5)
+    assert done == [1]
+    assert _rows(database) == ["b"]
 
 
-def test_in_memory_databases_have_no_queue():
-    assert lock_path(":memory:") is None
-    assert lock_path("file:memorydb_default?mode=memory&cache=shared") is None
-    assert lock_path("/srv/tutor/db.sqlite3") == "/srv/tutor/db.sqlite3-writers.lock"
-
-
-def test_the_default_sqlite_database_uses_the_queue():
-    shown = "from django.conf import settings as s; print(s.DATABASES['default']['ENGINE'])"
+def test_the_default_sqlite_database_is_djangos_backend_with_these_options():
+    shown = (
+        "from django.conf import settings as s; d = s.DATABASES['default'];"
+        " print(d['ENGINE']); print(sorted(d['OPTIONS'].items()))"
+    )
     result = run_django({"DEBUG": "1"}, "shell", "--no-imports", "-c", shown)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "plumbing.sqlite"
+    engine, options = result.stdout.strip().splitlines()
+    assert engine == "django.db.backends.sqlite3"
+    assert options == str(sorted(OPTIONS.items()))

@@ -12,7 +12,7 @@ from tests.benchmarks.answer_load import measure
 
 def _server_database_url() -> str | None:
     database = settings.DATABASES["default"]
-    if database["ENGINE"] == "plumbing.sqlite":
+    if database["ENGINE"] == "django.db.backends.sqlite3":
         return None  # a fresh file: the suite's own SQLite database lives in memory
     return (
         f"postgres://{database['USER']}:{database['PASSWORD']}@{database['HOST']}:"
