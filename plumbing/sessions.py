@@ -10,7 +10,9 @@ creating, deleting and clearing are Django's own.
 A stored session's text is checked (its signature) and unpacked once per process: the
 same text, signed with the same keys, is the same data, so `decode` keeps it, serialized
 (a fresh dict each time: nothing handed out is shared), and an answer reads the session it
-read last time without checking the signature again.
+read last time without checking the signature again. Both against Django's own store
+(issue 48, move_ab.py): Django's served 0.77× as many move answers a second
+(docs/performance.md, "Home-made parts against Django's own").
 """
 
 from django.conf import settings
