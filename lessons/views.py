@@ -387,7 +387,7 @@ def _no_puzzle(request: HttpRequest, lesson: Lesson, puzzle_id: str) -> HttpResp
 
 
 def _wait_to_start(request: HttpRequest, lesson: Lesson, retry_after: int) -> HttpResponse:
-    """429: no new learner for this address just now (people.newcomers). The answer is
+    """429: no new learner for this address just now (people.limits.newcomers). The answer is
     kept: htmx leaves the page as it was (the message shows as its feedback), and the page
     without htmx carries the same answer, its token too, in a form to send again."""
     posted = [

@@ -24,7 +24,7 @@ from curriculum.loading import Puzzle, get_curriculum
 from curriculum.outcome import Result
 from lessons import views as lesson_views
 from lessons.puzzle_view import PuzzleView
-from people.misconceptions import misconception_for
+from people.reports.misconceptions import misconception_for
 from practice import generators
 from practice import views as practice_views
 from puzzlesets import catalogue

@@ -9,11 +9,11 @@ from lessons.learners import current_learner
 from lessons.progress import LessonProgress
 from people.adoption import unclaimed_summary
 from people.avatars import avatar_for
-from people.mastery import NOT_YET
 from people.models import ChildProfile
 from people.permissions import grown_up_of
 from people.picture_words import PICTURE_WORDS
 from people.reports import progress_level
+from people.reports.mastery import NOT_YET
 
 register = template.Library()
 

@@ -8,7 +8,7 @@ computer, a private window) is 90 new learners in a lesson hour, two classes at 
 So NEW_LEARNERS_PER_ADDRESS = 240 an hour (4 a minute over the hour, 1 per 15 s): a class
 never meets it, a script making learners gets 240 an hour instead of thousands a minute.
 Counted before the learner is made, atomically like the sign-in tries
-(people.rate_limit.reserve: the row first, then the count, own row included), so
+(people.limits.rate_limit.reserve: the row first, then the count, own row included), so
 browsers arriving at once cannot pass it together. A class whose students sign in (a
 teacher's class, /join/) makes no anonymous learner and is not counted.
 
@@ -22,7 +22,7 @@ from django.dispatch import receiver
 from django.utils import timezone
 
 from lessons.signals import NewLearnerRefused, learner_wanted
-from people import rate_limit
+from people.limits import rate_limit
 from people.models import LoginFailure
 
 SCOPE = "new-learner"

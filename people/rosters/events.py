@@ -2,7 +2,7 @@
 the school's accounts come from, who unlinked a student's school account, each roster
 import, each new school year, the graduates deleted, the teachers added and gone — each
 written by `record` in the same transaction as the change, and said in one short sentence
-by `describe` on the school's 紀錄 page (people.schools.school_events).
+by `describe` on the school's 紀錄 page (people.views.schools.school_events).
 
 An event names classes, students and accounts as text, never by a key: it outlives them.
 """

@@ -7,7 +7,7 @@ accounts signed in on it (the latest ACCOUNTS). Signing out keeps it: that is th
 an owner who forgot the password asks from. A stranger can neither make one (the
 signature) nor read another browser's.
 
-people.password_reset counts a reset request from a browser whose cookie names the
+people.views.password_reset counts a reset request from a browser whose cookie names the
 account per browser (LINKS_PER_BROWSER there) instead of against the account's cap, so
 strangers asking from many addresses cannot use up the owner's links. A missing, expired,
 forged or garbled cookie is no cookie: the request is counted as anyone's.

@@ -15,15 +15,17 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from lessons.learners import current_learner, use_learner
-from people import adoption, email_links, known_browser, rate_limit
+from people import adoption
 from people.assignments import STUDENT_SESSION_KEY
 from people.forms import DeleteAccountForm, PinForm, SignInForm, SignUpForm
+from people.limits import known_browser, rate_limit
 from people.models import ChildProfile, Classroom, GrownUp
 from people.names import email_key, name_key
 from people.next_url import safe_next_url
-from people.parents import pin_answer
 from people.permissions import LOCKED_SESSION_KEY, grown_up_of, grown_up_required
 from people.post_only import post_only
+from people.views import email_links
+from people.views.parents import pin_answer
 
 SIGN_IN_SCOPE = "sign-in"
 SIGN_IN_ADDRESS_SCOPE = "sign-in-address"

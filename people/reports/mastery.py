@@ -4,7 +4,7 @@ day of the last review (the review list is practice.scheduling's; one query per 
 from dataclasses import dataclass
 from datetime import date
 
-from people.lesson_index import LessonInfo, all_lessons
+from people.reports.lesson_index import LessonInfo, all_lessons
 from practice.generators import RULES
 from practice.scheduling import LEARNING, MASTERED, NOT_YET, reviewed_rules
 

@@ -1,12 +1,12 @@
 """Asking for a new password: limited, honest, and the owner's own browser is not starved.
 
-- Requests are counted per client address (people.rate_limit): after MAX_FAILURES
+- Requests are counted per client address (people.limits.rate_limit): after MAX_FAILURES
   in WINDOW the page says to wait, whatever address was typed.
 - Links are counted per typed e-mail address (its email_key, hashed), whether or not an
   account has it, so what the page says reveals nothing: LINKS_PER_REQUESTER per requester's
   address in WINDOW, and LINKS_PER_ACCOUNT an hour from anywhere, so nobody can flood the
   owner's mailbox.
-- A browser the owner has signed in on (people.known_browser) is counted on its own:
+- A browser the owner has signed in on (people.limits.known_browser) is counted on its own:
   LINKS_PER_BROWSER in WINDOW, whatever others asked, so strangers at many addresses using
   up the hour's links cannot starve the owner.
 - A request a limit stopped gets the page saying a link was sent recently (429), not
@@ -30,7 +30,7 @@ from django.shortcuts import render
 from django.template import loader
 from django.utils.translation import gettext
 
-from people import known_browser, rate_limit
+from people.limits import known_browser, rate_limit
 from people.names import email_key
 
 logger = logging.getLogger(__name__)
@@ -57,7 +57,7 @@ class PasswordResetForm(auth_forms.PasswordResetForm):
         self.failed_to_send = False
 
     def get_users(self, email):
-        """Only the account that verified this address (people.email_links)."""
+        """Only the account that verified this address (people.views.email_links)."""
         users = get_user_model()._default_manager.filter(
             grown_up__email_key=email_key(email), grown_up__email_verified=True, is_active=True
         )

@@ -10,28 +10,21 @@ import re
 import unicodedata
 from datetime import timedelta
 
-from django.contrib.auth import logout
 from django.db.models import QuerySet
-from django.dispatch import Signal
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_http_methods
 
-from lessons.learners import use_learner
-from people import picture_locks, rate_limit
-from people.assignments import STUDENT_SESSION_KEY
 from people.forms import ClassCodeForm
+from people.limits import picture_locks, rate_limit
 from people.models import Classroom, Student
 from people.picture_words import PICTURE_WORDS
+from people.student_sessions import sign_in_student
 
 BADGE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,40}")  # models.new_badge_token's alphabet
 JOIN_CODE_SCOPE = "join-code"
 JOIN_CODE_MAX = 30
-SHARED_DEVICE_IDLE = timedelta(minutes=20)
-# Sent with `request` and `student` as a student signs in, before the session is renewed
-# (school_sign_in links a school account waiting in it).
-student_signed_in = Signal()
 
 
 class TooManyLookups(Exception):
@@ -143,16 +136,6 @@ def pick_secret(request: HttpRequest, code: str, student_id: int) -> HttpRespons
 
 def _seconds(wait: timedelta) -> int:
     return max(1, round(wait.total_seconds()))
-
-
-def sign_in_student(request: HttpRequest, student: Student) -> None:
-    student_signed_in.send(sender=Student, request=request, student=student)
-    logout(request)  # a grown-up signed in on this device is signed out; a new session begins
-    use_learner(request, student.learner)
-    request.session[STUDENT_SESSION_KEY] = True
-    if student.classroom.shared_devices:
-        # Django counts an int expiry from the session's last save: idle this long, it ends.
-        request.session.set_expiry(int(SHARED_DEVICE_IDLE.total_seconds()))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

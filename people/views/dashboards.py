@@ -7,11 +7,11 @@ from django.utils.translation import gettext as _
 
 from people import reports
 from people.forms import AssignmentForm
-from people.grid_pages import grid_page
-from people.homework import homework
-from people.lesson_index import all_lessons
-from people.mastery import class_standings, mastered_by, rule_lessons, rule_standings
 from people.permissions import classroom_for_teacher, grown_up_required, student_for_teacher
+from people.reports.grid_pages import grid_page
+from people.reports.homework import homework
+from people.reports.lesson_index import all_lessons
+from people.reports.mastery import class_standings, mastered_by, rule_lessons, rule_standings
 
 
 @grown_up_required

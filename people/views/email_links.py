@@ -13,7 +13,7 @@ the same whether or not an account waits for it, and says links are limited). Li
 the reset links: LINKS_PER_REQUESTER to an account per requester's address in
 rate_limit.WINDOW, LINKS_PER_ACCOUNT an hour from anywhere, ASKS_PER_ADDRESS asks from one
 address in WINDOW; the link mailed at sign-up counts too. A browser the owner has signed in
-on (people.known_browser: sign-up sets it) is counted on its own, LINKS_PER_REQUESTER
+on (people.limits.known_browser: sign-up sets it) is counted on its own, LINKS_PER_REQUESTER
 in WINDOW, and not against the account's hour: strangers asking from many addresses cannot
 use up the owner's links.
 """
@@ -25,7 +25,6 @@ import smtplib
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django import forms
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
@@ -34,10 +33,11 @@ from django.shortcuts import render
 from django.template import loader
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_safe
 
-from people import known_browser, rate_limit
+from people.forms import AskForLinkForm
+from people.limits import known_browser, rate_limit
 from people.models import GrownUp, LoginFailure
 from people.names import email_key
 
@@ -149,10 +149,6 @@ def _times(scope: str, key: str, since: datetime) -> list[datetime]:
     """The counted links' times, oldest first."""
     rows = LoginFailure.objects.filter(scope=scope, key=key, created_at__gte=since)
     return list(rows.order_by("created_at").values_list("created_at", flat=True))
-
-
-class AskForLinkForm(forms.Form):
-    email = forms.EmailField(label=gettext_lazy("E-mail address"), max_length=254)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

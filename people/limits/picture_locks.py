@@ -15,7 +15,7 @@ six-year-old taps the wrong picture now and then, so:
   taking turns on it are not a spraying pattern.
 
 Most children never tap pictures at all: the QR badge on their card signs them in with a
-token nobody types (people.student_login.badge_sign_in).
+token nobody types (people.views.student_login.badge_sign_in).
 """
 
 from datetime import datetime, timedelta
@@ -24,7 +24,7 @@ from django.db.models import Q
 from django.http import HttpRequest
 from django.utils import timezone
 
-from people import rate_limit
+from people.limits import rate_limit
 from people.models import Classroom, LoginFailure, Student
 from people.picture_words import PICTURE_WORDS
 

@@ -15,7 +15,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from lessons.learners import forget_in_sessions
-from people import picture_locks
 from people.assignments import STUDENT_SESSION_KEY
 from people.avatars import AVATARS
 from people.forms import (
@@ -23,8 +22,10 @@ from people.forms import (
     AssignmentForm,
     ClassroomForm,
     MoveStudentForm,
+    SchoolForm,
     StudentListForm,
 )
+from people.limits import picture_locks
 from people.models import (
     CLASS_MESSAGE_MAX,
     Assignment,
@@ -42,7 +43,7 @@ from people.permissions import (
     student_for_teacher,
 )
 from people.picture_words import new_secret
-from people.schools import SchoolForm, archived_classes
+from people.views.schools import archived_classes
 
 AVATAR_CYCLE = list(AVATARS)
 
@@ -222,7 +223,7 @@ def unlock_class(request: HttpRequest, classroom_id: int) -> HttpResponse:
 @roster_button
 def shared_devices(request: HttpRequest, classroom_id: int) -> int:
     """The class setting for shared tablets: on ("1"), a student's sign-in ends when idle
-    (student_login.SHARED_DEVICE_IDLE); off, it lasts as long as any sign-in."""
+    (student_sessions.SHARED_DEVICE_IDLE); off, it lasts as long as any sign-in."""
     classroom = classroom_for_teacher(request.user, classroom_id)
     classroom.shared_devices = request.POST.get("shared") == "1"
     classroom.save(update_fields=["shared_devices"])

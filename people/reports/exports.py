@@ -1,89 +1,27 @@
-"""Taking data out and deleting it: class CSVs, a learner's JSON, deleting a learner entirely.
+"""What the exports hold: the class grid's rows, a class's attempts in words, a learner's
+data as JSON (the pages that send them: people/views/exports.py)."""
 
-CSV files start with a UTF-8 byte-order mark so spreadsheet programs read Chinese right.
-"""
-
-import csv
-import io
 import json
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from itertools import chain, islice
 
-from django.db import transaction
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
-from django.shortcuts import redirect, render
-from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy, override
 from django.utils.translation import gettext as _
 
 from curriculum.loading import get_curriculum
-from lessons.learners import LEARNER_SESSION_KEY, use_learner
 from lessons.models import Attempt, Learner, PuzzleResult
-from people import adoption, outside_puzzles, reports
-from people.answers_in_words import answer_in_words
-from people.lesson_index import all_lessons
-from people.misconceptions import MISCONCEPTIONS, misconception_for
-from people.models import ChildProfile, Student
-from people.outside_puzzles import OutsidePuzzle
-from people.permissions import (
-    classroom_for_teacher,
-    grown_up_of,
-    grown_up_required,
-    learner_for_grown_up,
-)
-
-BOM = "\ufeff"
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def spreadsheet_safe(value: object) -> object:
-    """A cell a spreadsheet will not run as a formula: typed answers reach these files."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
-
-
-ROWS_PER_CHUNK = 1000  # rows sent together: small enough to stream, big enough to gzip well
-
-
-def _batches(items: Iterable, size: int) -> Iterator[list]:
-    remaining = iter(items)
-    while batch := list(islice(remaining, size)):
-        yield batch
-
-
-def csv_response(filename: str, rows: Iterable[Sequence]) -> StreamingHttpResponse:
-    """The rows as a CSV download, written while they are read, ROWS_PER_CHUNK at a time: a
-    class's whole history never sits in the worker's memory. The rows come spreadsheet-safe
-    (each maker passes what people typed through spreadsheet_safe)."""
-
-    def chunks() -> Iterator[str]:
-        yield BOM
-        for batch in _batches(rows, ROWS_PER_CHUNK):
-            text = io.StringIO()
-            csv.writer(text).writerows(batch)
-            yield text.getvalue()
-
-    response = StreamingHttpResponse(chunks(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
-@grown_up_required
-def grid_csv(request: HttpRequest, classroom_id: int) -> HttpResponse:
-    """One row per student: for each lesson, puzzles solved, the lesson's puzzles, its stars.
-
-    Each count has its own cell: a cell like 「1/13」 opens in a spreadsheet as a date.
-    """
-    classroom = classroom_for_teacher(request.user, classroom_id)
-    rows = grid_rows(reports.class_members(classroom))
-    return csv_response(f"class-{classroom.join_code}-grid.csv", rows)
+from people import reports
+from people.reports import outside_puzzles
+from people.reports.answers_in_words import answer_in_words
+from people.reports.lesson_index import all_lessons
+from people.reports.misconceptions import MISCONCEPTIONS, misconception_for
+from people.reports.outside_puzzles import OutsidePuzzle
+from people.spreadsheets import ROWS_PER_CHUNK, batches, spreadsheet_safe
 
 
 def grid_rows(members: list[reports.ClassMember]) -> list[list]:
     """The grid CSV's rows, its header first, for these students (a class's, or a graduated
-    class's in people.schools)."""
+    class's in people.views.schools)."""
     lessons = all_lessons()
     grid = reports.class_grid(members, lessons)
     header = [str(_("Nickname"))]
@@ -114,6 +52,8 @@ ATTEMPT_HEADER = (
     gettext_lazy("Position (FEN)"),
 )
 # The verdicts in words, as the live lesson's results say them.
+
+
 VERDICT_WORDS = {
     "correct": gettext_lazy("Right"),
     "incorrect": gettext_lazy("Not right"),
@@ -133,35 +73,7 @@ ATTEMPT_COLUMNS = (
 )
 
 
-@grown_up_required
-def attempts_csv(request: HttpRequest, classroom_id: int) -> StreamingHttpResponse:
-    classroom = classroom_for_teacher(request.user, classroom_id)
-    attempts = (
-        Attempt.objects.filter(learner__student__classroom=classroom)
-        .order_by("learner__nickname", "created_at", "pk")
-        .values_list(*ATTEMPT_COLUMNS)
-    )
-    header = [str(title) for title in ATTEMPT_HEADER]
-    # The rule names and the time zone are taken now, in this request's language and zone:
-    # the rows are written after the view has returned.
-    words = _Words(
-        rules={reason: str(m.title) for reason, m in MISCONCEPTIONS.items()},
-        other_rule=str(misconception_for("").title),
-        verdicts={verdict: str(text) for verdict, text in VERDICT_WORDS.items()},
-        lessons={lesson.slug: lesson.title for lesson in get_curriculum().lessons},
-        puzzles={
-            puzzle.id: f"{number}. {puzzle.prompt}"
-            for lesson in get_curriculum().lessons
-            for number, puzzle in enumerate(lesson.puzzles, start=1)
-        },
-        outside=(outside := _outside_words(classroom)),
-        answers=_answer_words(outside),
-    )
-    rows = _attempt_rows(attempts, words, timezone.get_current_timezone())
-    return csv_response(f"class-{classroom.join_code}-attempts.csv", chain([header], rows))
-
-
-def _outside_words(classroom) -> dict[tuple[str, str], OutsidePuzzle]:
+def outside_words(classroom) -> dict[tuple[str, str], OutsidePuzzle]:
     """The class's puzzles asked outside the curriculum (a teacher's sets), in words."""
     pairs = (
         Attempt.objects.filter(
@@ -175,7 +87,7 @@ def _outside_words(classroom) -> dict[tuple[str, str], OutsidePuzzle]:
 
 
 @dataclass(frozen=True)
-class _Words:
+class Words:
     """Everything the attempts CSV says in words, taken while the request's language is on
     (the rows are written after the view has returned)."""
 
@@ -210,7 +122,26 @@ def _answer_words(
     return said
 
 
-def _attempt_rows(attempts, words: _Words, zone) -> Iterator[tuple]:
+def attempt_words(classroom) -> Words:
+    """The words of a class's attempts CSV, in the current language: rule names, verdicts,
+    lessons, numbered puzzles, and the class's own puzzle sets' puzzles and answers."""
+    outside = outside_words(classroom)
+    return Words(
+        rules={reason: str(m.title) for reason, m in MISCONCEPTIONS.items()},
+        other_rule=str(misconception_for("").title),
+        verdicts={verdict: str(text) for verdict, text in VERDICT_WORDS.items()},
+        lessons={lesson.slug: lesson.title for lesson in get_curriculum().lessons},
+        puzzles={
+            puzzle.id: f"{number}. {puzzle.prompt}"
+            for lesson in get_curriculum().lessons
+            for number, puzzle in enumerate(lesson.puzzles, start=1)
+        },
+        outside=outside,
+        answers=_answer_words(outside),
+    )
+
+
+def attempt_rows(attempts, words: Words, zone) -> Iterator[tuple]:
     """One row per attempt, read from the database in chunks as the download goes: plain
     tuples of column values (no model objects), in words (the lesson's title, the puzzle's
     number and prompt, the move as 「白車 a1→a8」, the verdict, the rule; a set's name and
@@ -272,38 +203,8 @@ def learner_json_chunks(learner: Learner) -> Iterator[str]:
     yield opening.removesuffix("[]\n}") + "["
     attempts = Attempt.objects.filter(learner=learner).order_by("created_at", "pk")
     first = True
-    for batch in _batches(attempts.iterator(chunk_size=2000), ROWS_PER_CHUNK):
+    for batch in batches(attempts.iterator(chunk_size=2000), ROWS_PER_CHUNK):
         items = [json.dumps(_attempt_data(a), ensure_ascii=False) for a in batch]
         yield ("\n    " if first else ",\n    ") + ",\n    ".join(items)
         first = False
     yield "\n  ]\n}"
-
-
-@grown_up_required
-def learner_json(request: HttpRequest, learner_id: int) -> StreamingHttpResponse:
-    learner = learner_for_grown_up(request.user, learner_id)
-    response = StreamingHttpResponse(
-        learner_json_chunks(learner), content_type="application/json; charset=utf-8"
-    )
-    response["Content-Disposition"] = f'attachment; filename="learner-{learner.pk}.json"'
-    return response
-
-
-@grown_up_required
-def delete_learner(request: HttpRequest, learner_id: int) -> HttpResponse:
-    """Ask first; on POST remove the learner with every attempt, result and profile."""
-    learner = learner_for_grown_up(request.user, learner_id)
-    student = Student.objects.filter(learner=learner).first()
-    if request.method != "POST":
-        return render(request, "people/delete_learner.html", {"learner": learner})
-    with transaction.atomic():
-        Attempt.objects.filter(learner=learner).delete()
-        PuzzleResult.objects.filter(learner=learner).delete()
-        ChildProfile.objects.filter(learner=learner).delete()
-        Student.objects.filter(learner=learner).delete()
-        learner.delete()
-    if request.session.get(LEARNER_SESSION_KEY) == learner_id:  # the grown-up goes on as themself
-        use_learner(request, adoption.own_learner(grown_up_of(request.user)))
-    if student is not None:
-        return redirect("people:class_roster", classroom_id=student.classroom_id)
-    return redirect("people:parent_home")

@@ -10,9 +10,9 @@ from django.views.decorators.http import require_POST
 
 from lessons.learners import LEARNER_SESSION_KEY, use_learner
 from lessons.models import Attempt, Learner
-from people import adoption, rate_limit, reports
+from people import adoption, reports
 from people.forms import ChildForm, PinForm
-from people.mastery import rule_standings
+from people.limits import rate_limit
 from people.models import ChildProfile
 from people.next_url import safe_next_url
 from people.permissions import (
@@ -22,6 +22,7 @@ from people.permissions import (
     grown_up_required,
 )
 from people.post_only import post_only
+from people.reports.mastery import rule_standings
 from plumbing.ids import parse_id
 
 PIN_SCOPE = "pin"

@@ -1,9 +1,9 @@
-"""A school's roster written out the ways it comes in (people.roster_files): a CSV with
+"""A school's roster written out the ways it comes in (people.rosters.files): a CSV with
 the headers 班級, 座號, 姓名, 老師, 學校帳號 (UTF-8 with a byte-order mark), the same as XLSX,
 and the OneRoster 1.1 CSV files in one zip (a student's school account in `userIds` as
 {provider:subject}, or an e-mail in `username`). Importing any of them back changes nothing.
 
-Every cell a person typed is spreadsheet-safe (exports.spreadsheet_safe), as in the
+Every cell a person typed is spreadsheet-safe (spreadsheets.spreadsheet_safe), as in the
 class CSVs: a name like 「=HYPERLINK(…)」 is never run as a formula.
 """
 
@@ -13,9 +13,9 @@ import csv
 import io
 import zipfile
 
-from people.exports import BOM, spreadsheet_safe
 from people.models import School
-from people.roster_files import PROVIDER_SLUGS
+from people.rosters.files import PROVIDER_SLUGS
+from people.spreadsheets import BOM, spreadsheet_safe
 
 HEADER = ("班級", "座號", "姓名", "老師", "學校帳號")
 

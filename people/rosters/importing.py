@@ -1,4 +1,4 @@
-"""A roster (people.roster_files) set beside a school's classes: what an import would
+"""A roster (people.rosters.files) set beside a school's classes: what an import would
 create, change and leave (`plan`, which writes nothing), then `apply` in one transaction.
 
 Students are matched by their OneRoster sourcedId, else by class and seat number (a
@@ -20,12 +20,12 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from lessons.models import Learner
-from people import school_events
 from people.avatars import AVATARS
 from people.models import Classroom, School, SchoolEvent, Student
 from people.names import email_key
 from people.picture_words import new_secret
-from people.roster_files import Problem, Roster, RosterClass, RosterStudent
+from people.rosters import events as school_events
+from people.rosters.files import Problem, Roster, RosterClass, RosterStudent
 
 AVATAR_CYCLE = list(AVATARS)
 

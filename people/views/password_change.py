@@ -16,10 +16,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from people import rate_limit
-from people.accounts import too_many_tries
-from people.password_reset import tell_the_owner
+from people.limits import rate_limit
 from people.permissions import grown_up_of, grown_up_required
+from people.views.accounts import too_many_tries
+from people.views.password_reset import tell_the_owner
 
 
 @grown_up_required

@@ -1,7 +1,7 @@
 """A school's pages, for its administrators: the school's classes, its teachers, importing
-and exporting its rosters (people.roster_files, roster_import, roster_export), a
-new school year (people.school_year), last years' classes and the school's change log
-(people.school_events).
+and exporting its rosters (people.rosters.files, roster_import, roster_export), a
+new school year (people.rosters.school_year), last years' classes and the school's change log
+(people.rosters.events).
 
 A teacher who makes a school is its first administrator; an administrator adds the
 school's other teacher accounts by username. Every page answers 404 to anybody who is
@@ -14,7 +14,6 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
-from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import signing
@@ -25,15 +24,20 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
-from people import reports, roster_export, roster_import, school_events, school_year
-from people.exports import csv_response, grid_rows
-from people.lesson_index import all_lessons
+from people import reports
+from people.forms import NewYearForm, SchoolForm, TeacherForm
 from people.models import Classroom, School, SchoolEvent, SchoolTeacher
 from people.permissions import grown_up_required
-from people.roster_files import MAX_FILE_BYTES, Roster, Upload, read_upload
+from people.reports.exports import grid_rows
+from people.reports.lesson_index import all_lessons
+from people.rosters import events as school_events
+from people.rosters import export as roster_export
+from people.rosters import importing as roster_import
+from people.rosters import school_year
+from people.rosters.files import MAX_FILE_BYTES, Roster, Upload, read_upload
+from people.spreadsheets import csv_response
 
 audit = logging.getLogger("tutor.audit")
 Kind = SchoolEvent.Kind
@@ -41,30 +45,6 @@ IMPORT_SALT = "tutor.people.schools.import"
 IMPORT_MAX_AGE = 60 * 60  # a preview confirmed within the hour
 GRADUATES_KEPT_DAYS = 30
 EVENTS_A_PAGE = 50
-
-
-class SchoolForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("School name"), max_length=100)
-    school_year = forms.IntegerField(
-        label=gettext_lazy("School year (as the school writes it: 115)"),
-        min_value=1,
-        max_value=9999,
-    )
-    top_grade = forms.IntegerField(
-        label=gettext_lazy("Top grade (its classes graduate)"), min_value=1, max_value=12, initial=6
-    )
-
-
-class TeacherForm(forms.Form):
-    username = forms.CharField(label=gettext_lazy("A teacher's username"), max_length=150)
-
-
-class NewYearForm(forms.Form):
-    from_year = forms.IntegerField(widget=forms.HiddenInput)
-    delete_on = forms.DateField(
-        label=gettext_lazy("Delete the graduates' data after"),
-        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),  # as <input> reads it
-    )
 
 
 def school_for_admin(user, school_id: int) -> School:
@@ -210,7 +190,7 @@ def account_source(request: HttpRequest, school_id: int) -> HttpResponse:
 @require_safe
 @grown_up_required
 def events(request: HttpRequest, school_id: int) -> HttpResponse:
-    """The school's events (people.school_events), newest first, a page at a time: who
+    """The school's events (people.rosters.events), newest first, a page at a time: who
     changed what, for its administrators."""
     school = school_for_admin(request.user, school_id)
     pages = Paginator(school.events.order_by("-at", "-pk"), EVENTS_A_PAGE)

@@ -2,7 +2,7 @@
 
 Stars and completion come from lessons.progress (the same rules as the lesson
 map); mistakes are the learners' wrong answers of every kind grouped by the rule they
-broke (people.misconceptions), each with its latest example said in words.
+broke (people.reports.misconceptions), each with its latest example said in words.
 """
 
 from collections import defaultdict
@@ -27,10 +27,10 @@ from lessons.models import (
     local_day,
 )
 from lessons.progress import LessonProgress, lesson_progress, stars_by_puzzle
-from people.answers_in_words import answer_in_words
-from people.lesson_index import LessonInfo, all_lessons, lesson_url
-from people.misconceptions import Misconception, lesson_misconception, misconception_for
 from people.models import Assignment, Classroom, Student
+from people.reports.answers_in_words import answer_in_words
+from people.reports.lesson_index import LessonInfo, all_lessons, lesson_url
+from people.reports.misconceptions import Misconception, lesson_misconception, misconception_for
 
 ACTIVITY_DAYS = 7
 UCI_MOVE = rules.PLAYED_UCI_PATTERN

@@ -90,7 +90,7 @@ class RosterClass:
     sourced_id: str = ""
     students: list[RosterStudent] = field(default_factory=list)
     # A OneRoster teacher the school may not have an account for is not a mistake in the
-    # file: the class then goes to whoever imports it (people.roster_import).
+    # file: the class then goes to whoever imports it (people.rosters.importing).
     teacher_optional: bool = False
     file: str = ""
     row: int | None = None

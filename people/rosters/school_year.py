@@ -1,6 +1,6 @@
 """A new school year for a whole school, in one step, and its graduates' data deleted later.
 
-`promote` (by the school's administrator, people.schools):
+`promote` (by the school's administrator, people.views.schools):
 
 - a class whose name says its grade moves up one: 三年一班 → 四年一班, 3年1班 → 4年1班,
   301 → 401 (`next_name`). It is the same class (the same row, class code and students),
@@ -28,7 +28,6 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from people import school_events
 from people.models import (
     ArchivedSeat,
     Assignment,
@@ -37,6 +36,7 @@ from people.models import (
     SchoolEvent,
     new_join_code,
 )
+from people.rosters import events as school_events
 
 DIGITS = "零一二三四五六七八九"
 CHINESE_GRADE = re.compile(

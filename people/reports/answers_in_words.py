@@ -13,7 +13,7 @@ from board.explanations import move_in_words
 from curriculum.kinds import kind_of
 from curriculum.loading import get_curriculum
 from languages import lists
-from people.outside_puzzles import OutsidePuzzle
+from people.reports.outside_puzzles import OutsidePuzzle
 
 UCI_MOVE = rules.PLAYED_UCI_PATTERN
 
@@ -40,7 +40,7 @@ def answer_in_words(
 ) -> str:
     """The answer in words; "" when it cannot be read any more (a puzzle since removed, a
     position not kept). ``outside``: the puzzle when the curriculum has not got it (a
-    set's, people.outside_puzzles)."""
+    set's, people.reports.outside_puzzles)."""
     if fen and UCI_MOVE.match(answer):
         try:
             return move_in_words(rules.check_move(fen, answer))
