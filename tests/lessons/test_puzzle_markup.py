@@ -16,7 +16,7 @@ from django.utils import translation
 
 from board.component import board_context, promotion_context
 from board.feedback import Feedback
-from lessons.puzzle_view import PuzzleView, puzzle_section
+from lessons.presenter import PuzzleView, puzzle_section
 from lessons.steps import Step
 
 PINNED = Path(__file__).parent / "puzzle_markup"

@@ -1,4 +1,4 @@
-"""The puzzle's section (lessons.puzzle_view): what an htmx answer is made of, and that
+"""The puzzle's section (lessons.presenter): what an htmx answer is made of, and that
 every word in it from the lessons or the learner is escaped."""
 
 import re
@@ -11,7 +11,7 @@ import process_caches
 from board.component import board_context
 from board.drawing import board_frame
 from board.feedback import Feedback
-from lessons.puzzle_view import PuzzleView, puzzle_section, stars_badge
+from lessons.presenter import PuzzleView, puzzle_section, stars_badge
 from tests.lessons.lesson_fixtures import curriculum  # noqa: F401 (fixture)
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -169,7 +169,7 @@ def _answer(client, square: str) -> str:
 @pytest.mark.django_db
 @pytest.mark.usefixtures("curriculum", "fresh_caches")
 def test_a_section_with_no_form_is_drawn_once_a_process_and_handed_out_again(client):
-    kept = process_caches.made("lessons.puzzle_view._kept_section")
+    kept = process_caches.made("lessons.presenter._kept_section")
     first = _answer(client, "f3")  # the solve: the stars and the way on, no form
     assert "<form" not in first and "data-solved" in first
     assert kept.cache_info().misses == 1 and kept.cache_info().hits == 0
@@ -182,7 +182,7 @@ def test_a_section_with_no_form_is_drawn_once_a_process_and_handed_out_again(cli
 @pytest.mark.django_db
 @pytest.mark.usefixtures("curriculum", "fresh_caches")
 def test_a_section_with_a_form_is_drawn_at_every_answer_with_its_own_token(client):
-    kept = process_caches.made("lessons.puzzle_view._kept_section")
+    kept = process_caches.made("lessons.presenter._kept_section")
     first, second = _answer(client, "g3"), _answer(client, "g3")  # not how a knight moves
     assert 'data-verdict="illegal"' in first
     assert ANSWER_TOKEN.findall(first) != ANSWER_TOKEN.findall(second)
