@@ -1,6 +1,6 @@
 """The puzzle as a page shows it: `present_puzzle()` turns what the answering service
 returned (a Screen) into a `PuzzleView`, what the puzzle's templates draw, and
-`puzzle_section()` draws it from templates-jinja2/lessons/puzzle.html (see tutor/jinja.py).
+`puzzle_section()` draws it from templates/lessons/puzzle.jinja (see tutor/jinja.py).
 Nothing here reads a request: the pages (lessons.pages) pass what they read of it.
 
 An htmx answer of a lesson is `puzzle_section` alone (lessons.pages.render_puzzle); a page
@@ -127,8 +127,8 @@ def puzzle_section(view: PuzzleView, csrf_token: str | None) -> SafeString:
 
 
 def draws_no_form(view: PuzzleView) -> bool:
-    """Whether the section has no answer form, so neither token (as templates-jinja2/lessons/
-    puzzle.html decides: a board that is the answer, or an unsolved puzzle not re-asked)."""
+    """Whether the section has no answer form, so neither token (as templates/lessons/
+    puzzle.jinja decides: a board that is the answer, or an unsolved puzzle not re-asked)."""
     return not view.interactive and (view.solved_stars is not None or bool(view.reask))
 
 
@@ -138,7 +138,7 @@ def _section(view: PuzzleView, csrf_token: str | None) -> SafeString:
         "csrf_token": csrf_token,
         "steps": steps_nav(view.steps) if view.steps else "",  # kept per row (lessons.steps)
     }
-    return render_to_string("lessons/puzzle.html", context, using=JINJA)
+    return render_to_string("lessons/puzzle.jinja", context, using=JINJA)
 
 
 class _Same:
@@ -196,7 +196,7 @@ def _kept_section(drawn: _Drawn, language: str | None) -> SafeString:
 
 def stars_badge(stars, big: bool = False) -> SafeString:
     """Three stars, `stars` of them lit, named for a screen reader (「得到 2 顆星（共 3 顆）」)."""
-    return render_to_string("lessons/stars.html", {"stars": stars, "big": big}, using=JINJA)
+    return render_to_string("lessons/stars.jinja", {"stars": stars, "big": big}, using=JINJA)
 
 
 def lesson_puzzle(

@@ -1,7 +1,7 @@
 """The lesson map, the lesson pages and the answer to each puzzle.
 
 Every page works with plain links and forms; an htmx request gets the puzzle alone, as
-templates-jinja2/lessons/puzzle.html draws it inside the full page (lessons.presenter).
+templates/lessons/puzzle.jinja draws it inside the full page (lessons.presenter).
 Answering is a service (lessons.answering: read the post, judge, record); a view finds the
 lesson and puzzle, calls it, and renders.
 """

@@ -127,10 +127,10 @@ TEMPLATES = [
         },
     },
     {
-        # The fragments drawn on every answer (templates-jinja2/): see tutor/jinja.py.
+        # The fragments drawn on every answer (templates/**/*.jinja): see tutor/jinja.py.
         "NAME": "jinja2",
         "BACKEND": "django.template.backends.jinja2.Jinja2",
-        "DIRS": [BASE_DIR / "templates-jinja2"],
+        "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": False,
         "OPTIONS": {
             "environment": "tutor.jinja.environment",

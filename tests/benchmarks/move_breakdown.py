@@ -57,7 +57,7 @@ def parts():
         ("the engine's judgement", curriculum.judging, "judge", [lessons.answering]),
         ("the puzzle's context (board included)", lessons.presenter, "present_puzzle", []),
         ("the board (kept, or made)", board.component, "board_context", [lessons.views]),
-        ("the puzzle's HTML (templates-jinja2/lessons/)", lessons.presenter, "puzzle_section",
+        ("the puzzle's HTML (templates/lessons/*.jinja)", lessons.presenter, "puzzle_section",
          [lessons.views]),
         ("gzip", gzip.GZipMiddleware, "process_response", []),
     ]  # fmt: skip
