@@ -1,6 +1,7 @@
 """The Jinja2 environment of the fragments drawn on every answer (templates/**/*.jinja: the
-board, the puzzle, the row of steps), for Django's own backend, `django.template.backends.jinja2.Jinja2`
-(settings.TEMPLATES, engine "jinja2"). Code renders one with Django's loader:
+board, the puzzle, the row of steps), for Django's own backend,
+`django.template.backends.jinja2.Jinja2` (settings.TEMPLATES, engine "jinja2"). Code renders
+one with Django's loader:
 `render_to_string("board/frame.jinja", {...}, using="jinja2")`; the Django templates
 include them through template tags (board_drawing, lesson_drawing).
 
