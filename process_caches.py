@@ -68,7 +68,7 @@ CACHES: dict[str, Cache] = {
         "a learner's row of numbered steps is the same from one answer to the next until a "
         "puzzle of the level gets its stars",
     ),
-    "lessons.puzzle_view._kept_section": Cache(
+    "lessons.presenter._kept_section": Cache(
         "(every field of the puzzle's view but the form's token, language)",
         256,
         "a section with no form (a solve, a re-ask's link), ~12 kB: the class that solves a "

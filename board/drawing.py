@@ -1,4 +1,4 @@
-"""The board's fragments, drawn from Jinja2 templates (templates-jinja2/board/, see
+"""The board's fragments, drawn from Jinja2 templates (templates/board/*.jinja, see
 tutor/jinja.py): its 64 square buttons, its frame, the feedback box under it and the
 promotion picker.
 
@@ -18,7 +18,7 @@ JINJA = "jinja2"  # settings.TEMPLATES' engine for the fragments
 
 def square_buttons(board) -> SafeString:
     """Each rank's coordinate, then its squares, top row first; `board` is a BoardView."""
-    return render_to_string("board/squares.html", {"board": board}, using=JINJA)
+    return render_to_string("board/squares.jinja", {"board": board}, using=JINJA)
 
 
 def board_frame(board, tucked: bool = False, opened: bool = False) -> SafeString:
@@ -27,17 +27,17 @@ def board_frame(board, tucked: bool = False, opened: bool = False) -> SafeString
     the box for typing a move follows; `tucked` hides it behind a switch only keyboard
     users meet (before the notation lesson), `opened` shows that switch open."""
     context = {"board": board, "tucked": tucked, "opened": opened}
-    return render_to_string("board/frame.html", context, using=JINJA)
+    return render_to_string("board/frame.jinja", context, using=JINJA)
 
 
 def feedback_box(feedback) -> SafeString:
     """The box that says how an answer or a move was judged; always present, so a page's
     live region has a place to read from. `feedback`: a board.feedback.Feedback or None;
     its `why` (optional) is the longer reason, behind 「為什麼？」."""
-    return render_to_string("board/feedback.html", {"feedback": feedback}, using=JINJA)
+    return render_to_string("board/feedback.jinja", {"feedback": feedback}, using=JINJA)
 
 
 def promotion_picker(promotion) -> SafeString:
     """The four pieces a pawn on the last rank may become, and 「取消」; include it inside
     the board's <form>. `promotion` is a board.component.PromotionView."""
-    return render_to_string("board/promotion.html", {"promotion": promotion}, using=JINJA)
+    return render_to_string("board/promotion.jinja", {"promotion": promotion}, using=JINJA)

@@ -17,11 +17,21 @@ LOCKED_SESSION_KEY = "grown_up_area_locked"
 MAX_MOVES = 40  # editor.state.MAX_MOVES: a longer history is left out, the position kept
 
 
-def edit_url(request: HttpRequest, fen: str, moves: Sequence[str] = ()) -> str:
-    """The editor's address for ``fen`` and ``moves``, or "" when no grown-up is looking."""
-    if not fen or not request.user.is_authenticated or request.session.get(LOCKED_SESSION_KEY):
+def may_edit(request: HttpRequest) -> bool:
+    """Whether a grown-up is looking (signed in, their area not locked for a child)."""
+    return request.user.is_authenticated and not request.session.get(LOCKED_SESSION_KEY)
+
+
+def edit_address(fen: str, moves: Sequence[str] = ()) -> str:
+    """The editor's address for ``fen`` and ``moves`` ("" without a position)."""
+    if not fen:
         return ""
     query = {"fen": fen}
     if moves and len(moves) <= MAX_MOVES:
         query["moves"] = " ".join(moves)
     return f"{reverse('editor')}?{urlencode(query)}"
+
+
+def edit_url(request: HttpRequest, fen: str, moves: Sequence[str] = ()) -> str:
+    """The editor's address for ``fen`` and ``moves``, or "" when no grown-up is looking."""
+    return edit_address(fen, moves) if may_edit(request) else ""

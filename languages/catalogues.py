@@ -15,9 +15,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import polib
-from django.utils.translation import to_locale
+from django.utils.translation import gettext_noop, to_locale
 
 from languages import registry
+
+# Django's own words our catalogues translate again, so that the generated 简体中文 catalogue
+# has them too: the form label suffix (django.forms), a full-width colon (「密码：」).
+DJANGOS_OWN = (gettext_noop(":"),)
 
 SOURCE = "zh_Hant"
 HEADER = "Generated from zh_Hant by languages.catalogues: do not edit, edit zh_Hant."

@@ -12,6 +12,7 @@ are returned for the command to report (it adds and removes nothing).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 
 import polib
 
@@ -26,6 +27,31 @@ def occurrences_in(pot_path: str) -> dict[Key, Places]:
         for entry in polib.pofile(pot_path)
         if entry.msgid
     }
+
+
+def jinja_occurrences(root: Path, environment) -> dict[Key, Places]:
+    """Each msgid's places in the Jinja2 fragments (`templates/**/*.jinja`), as Jinja2's own
+    extractor reads them (xgettext cannot): gettext calls and {% trans %} blocks."""
+    found: dict[Key, list[tuple[str, str]]] = {}
+    for path in sorted((root / "templates").rglob("*.jinja")):
+        where = path.relative_to(root).as_posix()
+        source = path.read_text(encoding="utf-8")
+        for line, function, message in environment.extract_translations(source):
+            if function in ("pgettext", "npgettext"):
+                context, msgid = message[0], message[1]
+            else:
+                context, msgid = None, message[0] if isinstance(message, tuple) else message
+            found.setdefault((context, msgid), []).append((where, str(line)))
+    return {key: tuple(places) for key, places in found.items()}
+
+
+def merged(*occurrences: Mapping[Key, Places]) -> dict[Key, Places]:
+    """The places of each key in any of ``occurrences``, in their order."""
+    result: dict[Key, Places] = {}
+    for found in occurrences:
+        for key, places in found.items():
+            result[key] = result.get(key, ()) + tuple(places)
+    return result
 
 
 def _key_of(block: str) -> Key | None:

@@ -1,5 +1,5 @@
 """The answer form's token: every answer form (a lesson's, practice's, review's, a live
-round's: all drawn by templates-jinja2/lessons/puzzle.html) carries a fresh one, and the
+round's: all drawn by templates/lessons/puzzle.jinja) carries a fresh one, and the
 attempt it records keeps it in its own row under a unique index (Attempt.token).
 
 So an answer sent twice — a worker killed after the commit and the request sent again, a

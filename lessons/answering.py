@@ -131,18 +131,24 @@ class Screen:
     destinations: frozenset[str] = frozenset()  # after a wrong move: where the piece can go
     lesson_stars: dict[str, int] | None = None  # after a recorded attempt: the lesson's stars
     reask: Puzzle | None = None  # after a miss of a two-option question: what is asked next
+    hint_shown: bool = False  # this browser has seen the place's hint
+    typed_move_open: bool = False  # the answer came from the typed-move box: keep it open
 
     def __post_init__(self):
         self.asked = self.asked or self.puzzle
 
 
-def first_screen(puzzle: Puzzle, reasks: Reasks | None = None) -> Screen:
+def first_screen(
+    puzzle: Puzzle, reasks: Reasks | None = None, hints: Hints | None = None
+) -> Screen:
     """The puzzle's place before an answer: what a miss moved it to, if anything."""
     asked = reasks.asked(puzzle) if reasks is not None else puzzle
     kind = kind_of(asked)
+    hint_shown = hints is not None and hints.shown(puzzle)
     if kind.BOARD_MODE == "place":  # the board before any piece is put on
-        return Screen(puzzle=puzzle, fen=kind.position_now(asked, ()).fen_now, asked=asked)
-    return Screen(puzzle=puzzle, fen=asked.start_fen, asked=asked)
+        fen = kind.position_now(asked, ()).fen_now
+        return Screen(puzzle=puzzle, fen=fen, asked=asked, hint_shown=hint_shown)
+    return Screen(puzzle=puzzle, fen=asked.start_fen, asked=asked, hint_shown=hint_shown)
 
 
 def answer(
@@ -159,6 +165,19 @@ def answer(
     ValueErrors for a history or an answer it cannot read (the view answers 400).
     ``learner(puzzle id, lesson)`` is called once an answer is to be recorded.
     """
+    screen = _answer(puzzle, post, hints, reasks, learner)
+    screen.hint_shown = hints.shown(puzzle)
+    screen.typed_move_open = bool(post.get("typed_submit") or post.get("typed"))
+    return screen
+
+
+def _answer(
+    puzzle: Puzzle,
+    post: Mapping,
+    hints: Hints,
+    reasks: Reasks,
+    learner: Callable[[str, str], tuple[Learner, History]],
+) -> Screen:
     asked = reasks.asked(puzzle)
     token = answer_tokens.read(post)
     if post.get("asked", puzzle.id) != asked.id:

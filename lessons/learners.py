@@ -10,7 +10,7 @@ Two tabs answering their first puzzle at the same moment land on one learner: th
 learner is created under a unique key drawn from the browser's CSRF cookie (which
 both tabs share, and which every answer must carry), and the tab that loses the race
 reads the winner's learner back. Before a learner is made, lessons.signals.learner_wanted
-lets another app refuse it (people.newcomers limits new learners per address); the
+lets another app refuse it (people.limits.newcomers limits new learners per address); the
 first answer sent again after its session was lost finds the learner it made (its token,
 lessons.answer_tokens).
 """

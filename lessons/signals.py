@@ -13,7 +13,7 @@ lesson_finished = Signal()
 
 # Sent with ``request`` just before an anonymous browser's first answer makes its learner
 # (lessons.learners.current_or_new_learner). A receiver may refuse it by raising
-# NewLearnerRefused (people.newcomers: a limit per client address): then nothing is
+# NewLearnerRefused (people.limits.newcomers: a limit per client address): then nothing is
 # written and the answer view says so (lessons.views).
 learner_wanted = Signal()
 

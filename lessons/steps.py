@@ -1,6 +1,6 @@
 """The row of numbered links above a puzzle: one per puzzle of its level, solved ones starred.
 
-Drawn from templates-jinja2/lessons/steps.html (see tutor/jinja.py), like the board's
+Drawn from templates/lessons/steps.jinja (see tutor/jinja.py), like the board's
 squares: through Django templates the row of a level of eight puzzles cost ~0.3 ms of every
 answer. The markup is the one tests/lessons/test_steps.py pins.
 """
@@ -44,4 +44,4 @@ def steps_nav(steps: list[Step]) -> SafeString:
 
 @process_caches.kept("lessons.steps._nav")
 def _nav(steps: tuple[Step, ...], language: str | None) -> SafeString:
-    return render_to_string("lessons/steps.html", {"steps": steps}, using="jinja2")
+    return render_to_string("lessons/steps.jinja", {"steps": steps}, using="jinja2")

@@ -22,14 +22,14 @@ from curriculum.judging import judge
 from curriculum.kinds import kind_of
 from curriculum.loading import Puzzle, get_curriculum
 from curriculum.outcome import Result
-from lessons import views as lesson_views
-from lessons.puzzle_view import PuzzleView
-from people.misconceptions import misconception_for
+from lessons.pages import first_lesson_puzzle
+from lessons.presenter import PuzzleView
+from people.reports.misconceptions import misconception_for
 from practice import generators
-from practice import views as practice_views
+from practice.pages import first_puzzle_view as first_practice_puzzle
 from puzzlesets import catalogue
-from puzzlesets import views as puzzleset_views
 from puzzlesets.models import PuzzleSet
+from puzzlesets.pages import first_item_view
 
 MOVE_KINDS = frozenset({"move"})
 _PICKER_WIDTH = 50  # characters of a puzzle's number and prompt in the teacher's pickers
@@ -106,12 +106,10 @@ def first_view(request, puzzle: Puzzle) -> PuzzleView | None:
     would answer 404 (a set item the student's class may not have)."""
     try:
         if puzzle.lesson == catalogue.SET_LESSON:
-            return puzzleset_views.first_item_view(request, catalogue.item_pk(puzzle.id))
+            return first_item_view(request, catalogue.item_pk(puzzle.id))
         if generators.parse_id(puzzle.id):
-            return practice_views.first_puzzle_view(request, puzzle)
-        return lesson_views.first_puzzle_view(
-            request, get_curriculum().lesson(puzzle.lesson), puzzle
-        )
+            return first_practice_puzzle(request, puzzle)
+        return first_lesson_puzzle(request, get_curriculum().lesson(puzzle.lesson), puzzle)
     except Http404:
         return None
 

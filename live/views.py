@@ -30,7 +30,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from lessons.answering import Reasks
 from lessons.learners import LEARNER_SESSION_KEY
-from lessons.puzzle_view import puzzle_section
+from lessons.presenter import puzzle_section
 from live import polls, puzzles, results
 from live.models import LiveRound, LiveSession, PlaylistItem
 from people.assignments import STUDENT_SESSION_KEY

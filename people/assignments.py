@@ -4,17 +4,9 @@ from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
 from lessons.learners import LEARNER_SESSION_KEY
-from lessons.models import Learner
 from people.models import Assignment
 
 STUDENT_SESSION_KEY = "signed_in_as_student"
-
-
-def assignments_for_learner(learner: Learner | None) -> dict[str, Assignment]:
-    """The lessons a student's class was asked to do, by lesson slug (one query; {} otherwise)."""
-    if learner is None:
-        return {}
-    return _by_lesson(Assignment.objects.filter(classroom__students__learner=learner))
 
 
 def assignments_on_map(request: HttpRequest) -> dict[str, Assignment]:

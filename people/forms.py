@@ -8,9 +8,9 @@ from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from people.avatars import DEFAULT_AVATAR, avatar_choices
-from people.lesson_index import lesson_choices
 from people.models import GrownUp, HereFor
 from people.names import email_key, looks_disguised, name_key
+from people.reports.lesson_index import lesson_choices
 
 MAX_STUDENTS_PER_PASTE = 60
 NICKNAME_MAX = 40
@@ -218,3 +218,31 @@ class ClassCodeForm(forms.Form):
 
     def clean_code(self) -> str:
         return self.cleaned_data["code"].strip().upper().replace(" ", "")
+
+
+class SchoolForm(forms.Form):
+    name = forms.CharField(label=_("School name"), max_length=100)
+    school_year = forms.IntegerField(
+        label=_("School year (as the school writes it: 115)"),
+        min_value=1,
+        max_value=9999,
+    )
+    top_grade = forms.IntegerField(
+        label=_("Top grade (its classes graduate)"), min_value=1, max_value=12, initial=6
+    )
+
+
+class TeacherForm(forms.Form):
+    username = forms.CharField(label=_("A teacher's username"), max_length=150)
+
+
+class NewYearForm(forms.Form):
+    from_year = forms.IntegerField(widget=forms.HiddenInput)
+    delete_on = forms.DateField(
+        label=_("Delete the graduates' data after"),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),  # as <input> reads it
+    )
+
+
+class AskForLinkForm(forms.Form):
+    email = forms.EmailField(label=_("E-mail address"), max_length=254)

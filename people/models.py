@@ -125,7 +125,7 @@ class School(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     # Where the school's own accounts come from: a school account its roster names signs a
     # student in only when the sign-in is of it (school_sign_in.accounts.trusts). Set
-    # by an administrator whose own school account is of it (people.schools).
+    # by an administrator whose own school account is of it (people.views.schools).
     microsoft_tenant = models.CharField(max_length=36, blank=True)  # Entra's `tid`, a GUID
     account_domain = models.CharField(max_length=253, blank=True)  # Google's `hd`, or e-mail
 
@@ -172,7 +172,7 @@ class SchoolTeacher(models.Model):
 
 class SchoolEvent(models.Model):
     """Something a school's IT would look for, on the school's 紀錄 page (its
-    administrators'; people.school_events): written in the same transaction as the
+    administrators'; people.rosters.events): written in the same transaction as the
     change. Classes, students and accounts are named as text in `details`, so an event
     outlives them; so does the grown-up who made the change, by name (`by_name`). An event
     stays as long as its school (docs/school-rosters.md)."""
@@ -221,19 +221,19 @@ class Classroom(models.Model):
         max_length=JOIN_CODE_MAX_LENGTH, unique=True, default=new_join_code
     )
     # Tablets the class shares: a student's sign-in ends after SHARED_DEVICE_IDLE without
-    # a change to the session (people.student_login), not a year later.
+    # a change to the session (people.views.student_login), not a year later.
     shared_devices = models.BooleanField(default=False)
     # A short note from the teacher on the students' first screen; they cannot reply.
     message = models.CharField(max_length=CLASS_MESSAGE_MAX, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
-    # A school's class (people.schools): its year, and its id in the school's
-    # OneRoster files (people.roster_files).
+    # A school's class (people.views.schools): its year, and its id in the school's
+    # OneRoster files (people.rosters.files).
     school = models.ForeignKey(
         School, on_delete=models.SET_NULL, null=True, blank=True, related_name="classrooms"
     )
     school_year = models.PositiveSmallIntegerField(null=True, blank=True)
     sourced_id = models.CharField(max_length=100, blank=True)
-    # Last year's class after a new school year (people.school_year): read-only,
+    # Last year's class after a new school year (people.rosters.school_year): read-only,
     # nobody signs in to it, its seats (ArchivedSeat) name who was in it. A graduates'
     # class keeps its students until `delete_on` has passed (manage.py delete_graduates).
     archived_at = models.DateTimeField(null=True, blank=True)
@@ -256,7 +256,7 @@ class Student(models.Model):
 
     The secret is stored readable on purpose: the teacher prints it on a login
     card (with its QR badge). It guards a child's star chart, not money; login tries are
-    rate-limited (people.picture_locks).
+    rate-limited (people.limits.picture_locks).
     """
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="students")
@@ -265,12 +265,12 @@ class Student(models.Model):
     secret_second = models.CharField(max_length=20)
     # The teacher's order: the pasted list's, numbered from 1 like the seats in a classroom.
     seat_number = models.PositiveSmallIntegerField(default=0)
-    # The QR badge on the child's login card signs in with this (people.student_login).
+    # The QR badge on the child's login card signs in with this (people.views.student_login).
     badge_token = models.CharField(max_length=40, unique=True, default=new_badge_token)
     created_at = models.DateTimeField(default=timezone.now)
     # The student's id in the school's OneRoster files (users.csv), kept across years.
     sourced_id = models.CharField(max_length=100, blank=True)
-    # The school account a roster names (people.roster_files.school_account):
+    # The school account a roster names (people.rosters.files.school_account):
     # "<provider>:<subject id>" or an e-mail address. Their first school sign-in finds them
     # by it and links that identity (school_sign_in.accounts.link_roster_student).
     school_account = models.CharField(max_length=255, blank=True, db_index=True)

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from people import (
+from people.views import (
     accounts,
     classes,
     dashboards,

@@ -274,7 +274,7 @@ def _after_game(state: State, opponent) -> dict:
 
 
 def _score_rows(score: list[tuple[int, str, str]]) -> SafeString:
-    return render_to_string("referee/score_rows.html", {"score": score}, using="jinja2")
+    return render_to_string("referee/score_rows.jinja", {"score": score}, using="jinja2")
 
 
 def _game_action(request: HttpRequest, game_id: int, act) -> HttpResponse:

@@ -1,7 +1,7 @@
 """The address of the client a request came from, read through the proxies the site trusts.
 
 Behind a proxy every request arrives from the proxy's address (REMOTE_ADDR), so limits
-kept per address (people.rate_limit) would cover every client at once. The proxy
+kept per address (people.limits.rate_limit) would cover every client at once. The proxy
 writes the address it saw at the end of `X-Forwarded-For`; a client can write anything
 before it. So the header is read from the right, and only while the hop that handed the
 request on is one of TRUSTED_PROXIES (addresses or networks, settings.TRUSTED_PROXIES):

@@ -130,13 +130,6 @@ class Mastery:
     last_review: date | None = None
 
 
-def mastery_of(learner_ids: list[int]) -> dict[int, dict[str, Mastery]]:
-    """Every learner's standing on every rule of the curriculum (one query)."""
-    not_yet = {rule: Mastery(rule, NOT_YET) for rule in practised_rules()}  # shared: frozen
-    reviewed = reviewed_rules(learner_ids)
-    return {learner_id: {**not_yet, **reviewed.get(learner_id, {})} for learner_id in learner_ids}
-
-
 def reviewed_rules(learner_ids) -> dict[int, dict[str, Mastery]]:
     """The standing on each rule a learner has a review of, by learner (one query, values
     only); a rule absent is NOT_YET. `learner_ids` may be a subquery."""

@@ -12,22 +12,21 @@ import random
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from curriculum.loading import get_curriculum
+from editor.links import may_edit
 from lessons import answering
-from lessons.answering import Screen
+from lessons.answering import Hints, Screen
 from lessons.learners import current_learner
-from lessons.puzzle_view import PuzzleView
-from lessons.views import answer_posted, puzzle_context, render_puzzle
+from lessons.pages import answer_posted, render_puzzle
 from practice import generators
 from practice.levels import level_for, solved_count
+from practice.pages import PRACTICE, REVIEW, practice_view
 from practice.scheduling import due_reviews
 
 _seeds = random.SystemRandom()
-PRACTICE, REVIEW = "practice", "review"
 
 
 @require_safe
@@ -70,7 +69,9 @@ def _round(request: HttpRequest, rule: str, puzzle_id: str, mode: str) -> HttpRe
     if puzzle is None or puzzle.lesson != rule:
         raise Http404("no such practice puzzle")
     if request.method in ("GET", "HEAD"):
-        return _render(request, lesson, answering.first_screen(puzzle), mode)
+        return _render(
+            request, lesson, answering.first_screen(puzzle, hints=Hints(request.session)), mode
+        )
     screen = answer_posted(request, lesson, puzzle)
     if isinstance(screen, HttpResponse):
         return screen
@@ -85,7 +86,7 @@ def _lesson_of(rule: str):
 
 
 def _render(request: HttpRequest, lesson, screen: Screen, mode: str) -> HttpResponse:
-    view = _view(request, screen, mode)
+    view = practice_view(screen, mode, may_edit=may_edit(request))
     rule = screen.puzzle.lesson
     learner = current_learner(request)
     context = {
@@ -96,31 +97,3 @@ def _render(request: HttpRequest, lesson, screen: Screen, mode: str) -> HttpResp
         "still_due": len(due_reviews(learner.pk if learner else None)) if mode == REVIEW else 0,
     }
     return render_puzzle(request, "practice/round.html", context, "practice/round.html#answer")
-
-
-def first_puzzle_view(request: HttpRequest, puzzle) -> PuzzleView:
-    """A practice puzzle as its page first shows it (practice_puzzle), for a page that
-    carries the puzzle itself: a live lesson's phone (live.puzzles.first_view)."""
-    return _view(request, answering.first_screen(puzzle), PRACTICE)
-
-
-def _view(request: HttpRequest, screen: Screen, mode: str) -> PuzzleView:
-    puzzle = screen.puzzle
-    rule = puzzle.lesson
-    here = reverse(f"{mode}_puzzle", args=[rule, puzzle.id])
-    next_url = reverse("practice", args=[rule]) if mode == PRACTICE else reverse("review")
-    _rule, level, _seed = generators.parse_id(puzzle.id)
-    return puzzle_context(
-        request,
-        screen,
-        answer_url=here,
-        retry_url=here,
-        next_url=next_url,
-        heading=(
-            _("Practice: level %(level)s of 3")
-            if mode == PRACTICE
-            else _("Review: level %(level)s of 3")
-        )
-        % {"level": level},
-        next_label=_("Another puzzle") if mode == PRACTICE else _("Next review"),
-    )

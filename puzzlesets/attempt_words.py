@@ -1,4 +1,4 @@
-"""A set's puzzles in words for the class's attempts CSV (people.outside_puzzles):
+"""A set's puzzles in words for the class's attempts CSV (people.reports.outside_puzzles):
 the set's name, the puzzle's number in the set and its prompt, its options. Registered
 when the app is ready (puzzlesets.apps)."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from people import outside_puzzles
-from people.outside_puzzles import OutsidePuzzle
+from people.reports import outside_puzzles
+from people.reports.outside_puzzles import OutsidePuzzle
 from puzzlesets import catalogue
 from puzzlesets.models import PuzzleSet
 

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from curriculum import authoring
 from curriculum.loading import ID_PATTERN, line_of_id, load_lesson
 from curriculum.validator import puzzle_problems
-from people.exports import BOM, spreadsheet_safe
+from people.spreadsheets import BOM, spreadsheet_safe
 from puzzlesets import catalogue
 from puzzlesets.models import NAME_MAX, OwnPuzzle, PuzzleSet, SetItem
 

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from curriculum.outcome import Result
 from lessons.models import Attempt
-from people.misconceptions import misconception_for
+from people.reports.misconceptions import misconception_for
 from puzzlesets.catalogue import item_id
 from puzzlesets.models import SetAssignment, SetItem
 

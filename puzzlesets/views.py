@@ -18,20 +18,22 @@ from board.component import BoardInputError
 from curriculum import authoring
 from curriculum.loading import get_curriculum
 from curriculum.puzzle_forms import PostError
+from editor.links import may_edit
 from lessons import answering
 from lessons.answering import Hints, Reasks
 from lessons.learners import current_learner, learner_and_history
-from lessons.puzzle_view import PuzzleView
-from lessons.views import puzzle_context, render_puzzle
+from lessons.pages import render_puzzle
+from lessons.presenter import present_puzzle
 from people.permissions import grown_up_required
 from plumbing.ordering import swap_with_neighbour
 from practice import generators
 from puzzlesets import catalogue, exchange, permissions, questions
 from puzzlesets.forms import AssignForm, PuzzleForm, SetForm
 from puzzlesets.models import OwnPuzzle, PuzzleSet, SetAssignment, SetItem
+from puzzlesets.pages import item_view
 from puzzlesets.results import assignment_results, learner_results
+from worksheets.printing import BadSheet, SheetForm, paper_of, sheet_response
 from worksheets.sheets import worksheet_for
-from worksheets.views import BadSheet, SheetForm, paper_of, sheet_response
 
 _seeds = random.SystemRandom()
 
@@ -338,9 +340,9 @@ def set_puzzle(request: HttpRequest, set_assignment_id: int, number: int) -> Htt
         if number < len(entries)
         else reverse("puzzlesets:set_start", args=[assignment.pk])
     )
-    view = puzzle_context(
-        request,
+    view = present_puzzle(
         screen,
+        may_edit=may_edit(request),
         answer_url=here,
         retry_url=here,
         next_url=following,
@@ -361,34 +363,14 @@ def item_puzzle(request: HttpRequest, set_item_id: int) -> HttpResponse:
     screen = _screen(request, item, puzzle)
     if isinstance(screen, HttpResponse):
         return screen
-    view = _item_view(request, item, screen)
+    view = item_view(request, item, screen)
     return render_puzzle(request, "puzzlesets/set_puzzle.html", {"puzzle_view": view})
-
-
-def first_item_view(request: HttpRequest, set_item_id: int) -> PuzzleView:
-    """A set's item as item_puzzle first shows it (Http404 where it would answer 404), for
-    a page that carries the puzzle itself: a live lesson's phone (live.puzzles.first_view)."""
-    item = permissions.item_for_student(request, set_item_id)
-    puzzle = catalogue.puzzle_of(item)
-    if puzzle is None:
-        raise Http404("this puzzle no longer loads")
-    reasks = Reasks(request.session, catalogue.partners(item))
-    return _item_view(request, item, answering.first_screen(puzzle, reasks))
-
-
-def _item_view(request: HttpRequest, item: SetItem, screen) -> PuzzleView:
-    here = reverse("puzzlesets:item_puzzle", args=[item.pk])
-    owner = request.user.is_authenticated and item.puzzle_set.owner_id == request.user.pk
-    back = reverse("puzzlesets:set_page", args=[item.puzzle_set_id]) if owner else None
-    return puzzle_context(
-        request, screen, answer_url=here, retry_url=here, next_url=back or reverse("live:student")
-    )
 
 
 def _screen(request: HttpRequest, item: SetItem, puzzle):
     reasks = Reasks(request.session, catalogue.partners(item))
     if request.method in ("GET", "HEAD"):
-        return answering.first_screen(puzzle, reasks)
+        return answering.first_screen(puzzle, reasks, Hints(request.session))
     try:
         return answering.answer(
             puzzle,

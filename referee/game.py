@@ -97,10 +97,6 @@ def new_game(start_fen: str = STANDARD_START) -> Game:
     return _after_move(game)
 
 
-def current_fen(game: Game) -> str:
-    return game.position.fen_now
-
-
 def standing(game: Game) -> Standing:
     """How `game` stands; worked out once per game value (read `game.standing`)."""
     if "standing" in game.__dict__:

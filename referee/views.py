@@ -129,10 +129,10 @@ def _page(
 
 
 def _score_rows(score: list[tuple[int, str, str]]) -> SafeString:
-    """The score sheet's rows, from templates-jinja2/referee/score_rows.html rather than a Django
+    """The score sheet's rows, from templates/referee/score_rows.jinja rather than a Django
     template loop: a long game has a hundred of them, and each Django template lookup costs
     more than the row itself."""
-    return render_to_string("referee/score_rows.html", {"score": score}, using="jinja2")
+    return render_to_string("referee/score_rows.jinja", {"score": score}, using="jinja2")
 
 
 def _move_feedback(

@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from people.models import GrownUp, HereFor, School, Student
 from people.names import email_key, looks_disguised, name_key
-from people.student_login import student_signed_in
+from people.student_sessions import student_signed_in
 from school_sign_in.models import SchoolIdentity
 from school_sign_in.oidc import Person
 from tutor.oidc_providers import DOMAIN, Provider
@@ -213,7 +213,7 @@ def waiting_student(request: HttpRequest) -> dict | None:
 
 
 def link_waiting_student(sender, request: HttpRequest, student: Student, **kwargs) -> None:
-    """people.student_login.student_signed_in: a student signed in the usual way in a
+    """people.student_sessions.student_signed_in: a student signed in the usual way in a
     browser where their school sign-in waits; that school account now signs them in."""
     waiting = waiting_student(request)
     request.session.pop(WAITING_KEY, None)

@@ -19,12 +19,14 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
 from lessons.learners import current_learner, forget_in_sessions, use_learner
-from people import adoption, known_browser, school_events
+from people import adoption
 from people.assignments import STUDENT_SESSION_KEY
+from people.limits import known_browser
 from people.models import SchoolEvent, Student
 from people.permissions import grown_up_of, grown_up_required, student_for_teacher
 from people.post_only import post_only
-from people.student_login import sign_in_student
+from people.rosters import events as school_events
+from people.student_sessions import sign_in_student
 from school_sign_in import accounts, providers
 from school_sign_in.models import SchoolIdentity
 from school_sign_in.oidc import (
@@ -167,7 +169,7 @@ def _student_in(request: HttpRequest, student) -> HttpResponse:
 
 def _grown_up_in(request: HttpRequest, user) -> HttpResponse:
     """As the password sign-in does: the browser's anonymous progress waits to be placed, and
-    the browser is known to the account (people.known_browser)."""
+    the browser is known to the account (people.limits.known_browser)."""
     login(request, user, backend=BACKEND)
     grown_up = grown_up_of(user)
     request.session.pop(STUDENT_SESSION_KEY, None)

@@ -146,3 +146,27 @@ def test_no_app_imports_another_inside_a_function():
         if not top and _app_of(name) not in (None, _app_of(module))
     )
     assert late == []
+
+
+def _is_views(name: str, app: str) -> bool:
+    return name == f"{app}.views" or name.startswith(f"{app}.views.")
+
+
+def test_no_app_imports_another_apps_views():
+    """A page's view is its own app's business: what another app needs of it (a puzzle's
+    display, a sheet's response) lives in a module that is not a view (e.g. lessons.pages,
+    lessons.presenter, worksheets.printing). Only the project's urls.py includes views."""
+    found = sorted(
+        f"{module}: {name}"
+        for module, path in _sources().items()
+        for name, _top in _imports(module, path)
+        if (there := _app_of(name)) not in (None, "tutor", _app_of(module))
+        and _is_views(name, there)
+    )
+    assert found == []
+
+
+def test_plumbing_depends_on_no_feature_app():
+    """Shared plumbing sits under every app: it imports none of them (the engine's cache
+    registry aside, which is no app)."""
+    assert _graph()["plumbing"] == set()

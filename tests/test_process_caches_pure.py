@@ -37,7 +37,7 @@ EXERCISED = {
     "curriculum.loading.curriculum_in",
     "glossary.terms.glossary_in",
     "languages.simplified.to_simplified",
-    "lessons.puzzle_view._kept_section",
+    "lessons.presenter._kept_section",
     "lessons.steps._nav",
     "rules.judge.check_move",
     "rules.position._checked_board",

@@ -126,10 +126,10 @@ TEMPLATES = [
         },
     },
     {
-        # The fragments drawn on every answer (templates-jinja2/): see tutor/jinja.py.
+        # The fragments drawn on every answer (templates/**/*.jinja): see tutor/jinja.py.
         "NAME": "jinja2",
         "BACKEND": "django.template.backends.jinja2.Jinja2",
-        "DIRS": [BASE_DIR / "templates-jinja2"],
+        "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": False,
         "OPTIONS": {
             "environment": "tutor.jinja.environment",
@@ -261,7 +261,7 @@ SCHOOL_SIGN_IN_PROVIDERS = oidc_providers.from_environment()
 OIDC_TIMEOUT = env_int("OIDC_TIMEOUT", 10)  # seconds to wait for a provider's answer
 # Domains many schools or the public share (the education cloud's mail.edu.tw, public
 # mail): such a domain names no school, so no administrator may set it as the school's
-# account source (people.schools.account_source). SHARED_ACCOUNT_DOMAINS adds more.
+# account source (people.views.schools.account_source). SHARED_ACCOUNT_DOMAINS adds more.
 SHARED_ACCOUNT_DOMAINS_DEFAULT = (
     "mail.edu.tw",
     "gmail.com",
@@ -317,6 +317,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
-    # Who changed whom a school account signs in (people.schools, school_sign_in)
+    # Who changed whom a school account signs in (people.views.schools, school_sign_in)
     "loggers": {"tutor.audit": {"level": "INFO"}},
 }

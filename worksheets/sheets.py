@@ -3,7 +3,7 @@ rule (from a seed, so the same sheet prints again), or a teacher's set.
 
 ``worksheet_for(title, puzzles, online_url, paper, language)`` is the one call: it returns a
 ``Worksheet`` (the value the templates draw, six diagrams a page, then the answer key), which
-``worksheets.views.sheet_response`` answers as the print page or the PDF
+``worksheets.printing.sheet_response`` answers as the print page or the PDF
 (``worksheets.pdf.render_pdf``). docs/worksheets.md says what a sheet shows and why.
 """
 

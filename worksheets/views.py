@@ -7,12 +7,11 @@ print page (``@media print``, ``@page`` size) and as a PDF to download.
 one the page sends the browser to a new one, so printing the same address again prints the
 same puzzles. A bad value is a 400 page in the learner's language, never a 500.
 
-A teacher's set plugs in with ``sheet_response(request, worksheet_for(...), ...)``.
+A teacher's set plugs in with ``worksheets.printing.sheet_response(request, sheet, ...)``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse
@@ -24,38 +23,14 @@ from django.views.decorators.http import require_safe
 from curriculum.loading import Lesson, get_curriculum
 from people.permissions import grown_up_required
 from practice import generators
-from worksheets.pdf import render_pdf
+from worksheets.printing import DEFAULT_COUNT, BadSheet, SheetForm, paper_of, sheet_response
 from worksheets.sheets import (
-    DEFAULT_PAPER,
     MAX_PRACTICE,
     MAX_SEED,
-    PAPERS,
-    Worksheet,
     new_seed,
     practice_puzzles,
     worksheet_for,
 )
-
-DEFAULT_COUNT = 12
-LEVELS = (1, 2, 3)
-
-
-class BadSheet(ValueError):
-    """A query no sheet can be made from; the message is for the learner's screen."""
-
-
-@dataclass(frozen=True)
-class SheetForm:
-    """What the print page's form shows and keeps: the paper, and for practice the count,
-    the level and the sheet's number (None for a sheet that has none)."""
-
-    paper: str
-    count: int | None = None
-    level: int | None = None
-    seed: int | None = None
-    papers: tuple = tuple(PAPERS.values())
-    max_count: int = MAX_PRACTICE
-    levels: tuple[int, ...] = LEVELS
 
 
 @grown_up_required
@@ -122,32 +97,6 @@ def practice_sheet(request: HttpRequest, slug: str, as_pdf: bool = False) -> Htt
     )
 
 
-def sheet_response(
-    request: HttpRequest,
-    sheet: Worksheet,
-    *,
-    pdf_url: str,
-    filename: str,
-    as_pdf: bool,
-    form: SheetForm | None = None,
-) -> HttpResponse:
-    """The sheet as its print page (``as_pdf`` False) or as a PDF download named
-    ``filename`` (ASCII). ``pdf_url`` is the PDF's address without its query: the print
-    page's 「下載 PDF」 adds the page's own query. ``form``: what the page's form offers
-    (default: the paper only)."""
-    if as_pdf:
-        response = HttpResponse(render_pdf(sheet), content_type="application/pdf")
-        response["Content-Disposition"] = f'attachment; filename="{filename}"'
-        return response
-    query = request.GET.urlencode()
-    context = {
-        "sheet": sheet,
-        "form": form or SheetForm(sheet.paper.key),
-        "pdf_url": f"{pdf_url}?{query}" if query else pdf_url,
-    }
-    return render(request, "worksheets/print.html", context)
-
-
 def _lesson(slug: str) -> Lesson:
     lesson = get_curriculum().lesson(slug)
     if lesson is None:
@@ -160,14 +109,6 @@ def _practised(slug: str) -> Lesson:
     if lesson is None or slug not in generators.RULES:
         raise BadSheet(_("There are no practice puzzles for “%(slug)s”.") % {"slug": slug[:60]})
     return lesson
-
-
-def paper_of(request: HttpRequest) -> str:
-    """The query's paper (a4 by default); BadSheet for any other."""
-    paper = request.GET.get("paper", DEFAULT_PAPER)
-    if paper not in PAPERS:
-        raise BadSheet(_("The paper must be A4 or Letter."))
-    return paper
 
 
 def _whole_number(request: HttpRequest, name: str, low: int, high: int, default, message: str):

@@ -1,14 +1,14 @@
 from django import template
 
-from lessons.puzzle_view import puzzle_section, stars_badge
+from lessons.presenter import puzzle_section, stars_badge
 
 register = template.Library()
 
 
 @register.simple_tag(takes_context=True, name="puzzle_section")
 def puzzle_section_tag(context, view):
-    """The puzzle in a page (`view`: a lessons.puzzle_view.PuzzleView); an htmx answer's
-    form needs no token of its own (see lessons.puzzle_view.puzzle_section)."""
+    """The puzzle in a page (`view`: a lessons.presenter.PuzzleView); an htmx answer's
+    form needs no token of its own (see lessons.presenter.puzzle_section)."""
     request = context.get("request")
     token = context.get("csrf_token")  # the csrf context processor's, with a request
     if token is None or getattr(request, "htmx", False) or str(token) == "NOTPROVIDED":

@@ -1,10 +1,10 @@
 """`{% class_lock_banner %}`: on every teacher page (the classes, a class's pages, the live
 lesson), each of the teacher's classes whose picture login is locked, with its one-tap
-unlock that comes back to the same page (people.picture_locks)."""
+unlock that comes back to the same page (people.limits.picture_locks)."""
 
 from django import template
 
-from people import picture_locks
+from people.limits import picture_locks
 
 register = template.Library()
 

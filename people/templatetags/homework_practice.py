@@ -7,9 +7,9 @@ from django import template
 
 from lessons.learners import LEARNER_SESSION_KEY
 from people.assignments import STUDENT_SESSION_KEY
-from people.lesson_index import all_lessons
-from people.mastery import class_standings, mastered_by
 from people.models import Assignment
+from people.reports.lesson_index import all_lessons
+from people.reports.mastery import class_standings, mastered_by
 
 register = template.Library()
 

@@ -9,11 +9,11 @@ from lessons.learners import current_learner
 from lessons.progress import LessonProgress
 from people.adoption import unclaimed_summary
 from people.avatars import avatar_for
-from people.mastery import NOT_YET
 from people.models import ChildProfile
 from people.permissions import grown_up_of
 from people.picture_words import PICTURE_WORDS
 from people.reports import progress_level
+from people.reports.mastery import NOT_YET
 
 register = template.Library()
 
@@ -95,7 +95,7 @@ def whose_stars(context) -> dict:
 
 @register.simple_tag
 def grid_rows(grid) -> SafeString:
-    """The class grid's rows, from templates-jinja2/people/grid_rows.html rather than a Django
+    """The class grid's rows, from templates/people/grid_rows.jinja rather than a Django
     template loop: a class of 200 has 3,600 cells, and each Django template lookup costs
     more than the cell itself. Cells with the same counts are the same markup, written once
     (`_grid_cell`); a lesson not started is its column's one blank cell."""
@@ -110,14 +110,14 @@ def grid_rows(grid) -> SafeString:
             for (slug, total), empty in zip(columns, blank, strict=True)
         ]
         rows.append((history_url(row.student.pk), row.student.nickname, cells))
-    return render_to_string("people/grid_rows.html", {"rows": rows}, using="jinja2")
+    return render_to_string("people/grid_rows.jinja", {"rows": rows}, using="jinja2")
 
 
 @register.simple_tag
 def rule_grid_rows(rows, lessons) -> SafeString:
     """The students × rules grid's rows (each student with the RuleStandings of the rules
     they have reviewed, by rule: mastery.class_standings), one column per rule lesson,
-    from templates-jinja2/people/rule_grid_rows.html rather than a Django template loop: a
+    from templates/people/rule_grid_rows.jinja rather than a Django template loop: a
     class of 200 has thousands of cells. A rule not reviewed is its column's one "not yet"
     cell; each status's words are rendered once a page from people/mastery_word.html, as
     everywhere else."""
@@ -154,7 +154,7 @@ def rule_grid_rows(rows, lessons) -> SafeString:
             for slug, rule in reviewed.items():
                 cells[column[slug]] = cell(slug, rule.status, rule.last_review)
         written.append((student.nickname, cells))
-    return render_to_string("people/rule_grid_rows.html", {"rows": written}, using="jinja2")
+    return render_to_string("people/rule_grid_rows.jinja", {"rows": written}, using="jinja2")
 
 
 def _address_per_id(name: str):

@@ -65,7 +65,7 @@ def workloads():
     from django.test import Client
     from django.urls import reverse
 
-    import people.dashboards
+    import people.views.dashboards
     from tests.benchmarks.dashboard_speed import build_class, eighteen_lessons
 
     def answers(client, cookies):
@@ -88,7 +88,7 @@ def workloads():
         client.get("/lessons/castling/")
         found[name] = lambda client=client, cookies=cookies: answers(client, cookies)
     lessons = eighteen_lessons()
-    people.dashboards.all_lessons = lambda: lessons
+    people.views.dashboards.all_lessons = lambda: lessons
     teacher, classroom = build_class(lessons, students=40, attempts=4000)
     grown_up = Client()
     grown_up.force_login(teacher)

@@ -10,7 +10,7 @@ the ratio of the medians. Targets: the large class ≤ 200 ms and ≤ 1.5× the 
 When the curriculum has fewer than 18 lessons, made-up lessons of 12 puzzles fill the grid
 up to 18 (the dashboard is timed, not the content).
 
-The grids are paged (people.grid_pages: 40 students a page, in seat order), so the
+The grids are paged (people.reports.grid_pages: 40 students a page, in seat order), so the
 large class's timed page is its honest first page: the grids of its first 40 students, and
 the misconceptions, the last 7 days and the assignments counted over all 200.
 """
@@ -41,7 +41,7 @@ TARGET_RATIO = 1.5
 
 
 def eighteen_lessons():
-    from people.lesson_index import LessonInfo, all_lessons
+    from people.reports.lesson_index import LessonInfo, all_lessons
 
     lessons = all_lessons()[:LESSONS]
     for n in range(len(lessons), LESSONS):
@@ -88,11 +88,11 @@ def main() -> None:
         from django.test.utils import CaptureQueriesContext
         from django.urls import reverse
 
-        import people.dashboards
-        from people.grid_pages import GRID_PAGE
+        import people.views.dashboards
+        from people.reports.grid_pages import GRID_PAGE
 
         lessons = eighteen_lessons()
-        people.dashboards.all_lessons = lambda: lessons
+        people.views.dashboards.all_lessons = lambda: lessons
         sizes = {
             f"{STUDENTS} students × {ATTEMPTS:,d} attempts": (STUDENTS, ATTEMPTS),
             f"{LARGE_STUDENTS} students × {LARGE_ATTEMPTS:,d} attempts": (

@@ -33,8 +33,8 @@ def build_family(name: str, children: int, attempts: int, seed: int):
     from django.contrib.auth import get_user_model
 
     from lessons.models import Learner
-    from people.lesson_index import all_lessons
     from people.models import ChildProfile, GrownUp
+    from people.reports.lesson_index import all_lessons
 
     parent = get_user_model().objects.create_user(name, password="x" * 20)
     GrownUp.objects.create(user=parent)

@@ -43,8 +43,8 @@ def parts():
     import curriculum.judging
     import lessons.answering
     import lessons.learners
+    import lessons.presenter
     import lessons.progress
-    import lessons.puzzle_view
     import lessons.views
     import plumbing.sessions
 
@@ -55,9 +55,9 @@ def parts():
         ("recording the attempt (its reads, the INSERT, one transaction)", lessons.progress,
          "record_attempt", [lessons.answering]),
         ("the engine's judgement", curriculum.judging, "judge", [lessons.answering]),
-        ("the puzzle's context (board included)", lessons.views, "puzzle_context", []),
+        ("the puzzle's context (board included)", lessons.presenter, "present_puzzle", []),
         ("the board (kept, or made)", board.component, "board_context", [lessons.views]),
-        ("the puzzle's HTML (templates-jinja2/lessons/)", lessons.puzzle_view, "puzzle_section",
+        ("the puzzle's HTML (templates/lessons/*.jinja)", lessons.presenter, "puzzle_section",
          [lessons.views]),
         ("gzip", gzip.GZipMiddleware, "process_response", []),
     ]  # fmt: skip

@@ -321,7 +321,7 @@ async def sign_in_teacher(port: int, lesson: dict) -> tuple[Connection, Connecti
     """The presenter's connection and the audience window's, each with its poll. The
     teacher's session was made by the seed (Django's force_login), not the sign-in form,
     whose own cost is not what this measures (the form counts only failures per address,
-    people.accounts, so a school's teachers behind one address all sign in)."""
+    people.views.accounts, so a school's teachers behind one address all sign in)."""
     presenter = Connection(port)
     presenter.cookies["sessionid"] = lesson["sessionid"]
     session = lesson["session"]

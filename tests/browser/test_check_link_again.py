@@ -1,5 +1,5 @@
 """「再寄一次確認信」 as a grown-up sees it: from the sign-in page, and signed in with an address
-not checked yet (people.email_links); axe-clean at 375 and 1280 px."""
+not checked yet (people.views.email_links); axe-clean at 375 and 1280 px."""
 
 import pytest
 from django.contrib.auth import get_user_model

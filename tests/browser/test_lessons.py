@@ -25,6 +25,7 @@ LAPTOP = {"width": 1280, "height": 800}
 def lessons(tmp_path, monkeypatch):
     curriculum = write_curriculum(tmp_path)
     monkeypatch.setattr("lessons.views.get_curriculum", lambda: curriculum)
+    monkeypatch.setattr("lessons.presenter.get_curriculum", lambda: curriculum)
     monkeypatch.setattr("lessons.answering.get_curriculum", lambda: curriculum)
     return curriculum
 

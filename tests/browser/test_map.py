@@ -55,6 +55,7 @@ def test_after_finishing_a_lesson_its_stars_and_the_next_lesson_show(
 
     curriculum = write_curriculum(tmp_path)  # the knight lesson: three puzzles
     monkeypatch.setattr("lessons.views.get_curriculum", lambda: curriculum)
+    monkeypatch.setattr("lessons.presenter.get_curriculum", lambda: curriculum)
     monkeypatch.setattr("lessons.answering.get_curriculum", lambda: curriculum)
     page.set_viewport_size(SIZES[size])
     page.goto(live_server.url + "/lessons/knight/")

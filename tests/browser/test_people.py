@@ -201,7 +201,7 @@ def test_the_remaining_people_pages_are_axe_clean(
 
     base = live_server.url
     user = get_user_model().objects.create_user("mum", email="mum@example.org", password=PASSWORD)
-    # An account whose address was checked by its link (people.email_links).
+    # An account whose address was checked by its link (people.views.email_links).
     GrownUp.objects.create(user=user, email_key="mum@example.org", email_verified=True)
     child = ChildProfile.objects.create(
         parent=user, learner=Learner.objects.create(nickname="小明")

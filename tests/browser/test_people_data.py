@@ -53,8 +53,8 @@ def test_a_teacher_unlocks_and_then_deletes_a_class_and_the_account(
     from django.contrib.auth import get_user_model
 
     from lessons.models import Learner
+    from people.limits.picture_locks import CHILD_SCOPE, FREE_TRIES
     from people.models import Classroom, GrownUp, LoginFailure, Student
-    from people.picture_locks import CHILD_SCOPE, FREE_TRIES
 
     user = get_user_model().objects.create_user("teacher", password=PASSWORD)
     GrownUp.objects.create(user=user, here_for="class")

@@ -142,6 +142,7 @@ def test_a_finished_lesson_has_its_own_sound(spied: Page, live_server, tmp_path,
 
     curriculum = write_curriculum(tmp_path)  # the knight lesson: three puzzles
     monkeypatch.setattr("lessons.views.get_curriculum", lambda: curriculum)
+    monkeypatch.setattr("lessons.presenter.get_curriculum", lambda: curriculum)
     spied.goto(live_server.url + "/lessons/knight/")
     tap_move(spied, "g1", "f3")
     spied.locator("[data-next-puzzle]").click()

@@ -65,6 +65,7 @@ def test_from_the_notation_lesson_on_the_box_is_under_the_board(
     knight = replace(real.lesson("knight"), order=notation.order + 1)
     curriculum = Curriculum([notation, knight])
     monkeypatch.setattr("lessons.views.get_curriculum", lambda: curriculum)
+    monkeypatch.setattr("lessons.presenter.get_curriculum", lambda: curriculum)
     page.goto(f"{live_server.url}/lessons/knight/?puzzle=knight-first-jump")
     expect(page.get_by_label(LABEL)).to_be_visible()
     expect(page.locator("[data-typed-move-more]")).to_have_count(0)

@@ -1,11 +1,11 @@
-"""Past the limit of new learners at one address (people.newcomers), a child's first
+"""Past the limit of new learners at one address (people.limits.newcomers), a child's first
 answer is kept and the page says, in Chinese, to try again in a few minutes: under htmx as
 the puzzle's feedback, without it as a page of its own with the answer to send again."""
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from people import newcomers
+from people.limits import newcomers
 from tests.browser.conftest import SIZES, assert_no_axe_violations, square, wait_for_htmx
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

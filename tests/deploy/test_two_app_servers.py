@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from people.rate_limit import MAX_FAILURES
+from people.limits.rate_limit import MAX_FAILURES
 from tests.benchmarks.served import BIN, ROOT, app_env, prepare, scratch_database
 
 pytestmark = pytest.mark.slow

@@ -103,3 +103,20 @@ def test_the_real_catalogues_name_where_each_entry_is_used(tmp_path, settings):
     assert [e.msgstr for e in after] == [e.msgstr for e in before]
     title = after.find("Learn the rules of chess")
     assert ("templates/lessons/map.html", "4") in title.occurrences
+    typed = after.find("Type a move instead")  # a Jinja2 fragment's, read by Jinja2's extractor
+    assert [path for path, _line in typed.occurrences] == ["templates/board/frame.jinja"]
+
+
+def test_every_written_entry_names_where_it_is_used():
+    """`make messages` has been run: each entry of zh_Hant and en has its `#:` lines (a
+    sentence on a page leads to its file and line), and no entry is an orphan."""
+    import polib
+
+    from tutor.settings import BASE_DIR
+
+    for language in ("zh_Hant", "en"):
+        catalogue = polib.pofile(str(BASE_DIR / "locale" / language / "LC_MESSAGES" / "django.po"))
+        unplaced = [
+            entry.msgid for entry in catalogue if not entry.obsolete and not entry.occurrences
+        ]
+        assert unplaced == [], language

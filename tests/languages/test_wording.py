@@ -32,10 +32,6 @@ TEACHERS_CLASSROOM = (
 )
 # Pages only a teacher reads, where a longer sentence is kept: each reviewed.
 FOR_TEACHERS = {
-    "Print this page, cut the cards and give each student theirs. To log in: class code, "
-    "then their name, then their two pictures in order.",
-    "Picture login is paused for this class: too many wrong pictures in a short time. "
-    "If a student keeps guessing, give their card a new secret.",
     "Students %(first)s–%(last)s of %(total)s in the grids below; the misconceptions, "
     "the last 7 days and the assignments count the whole class.",
     *TEACHERS_CLASSROOM,

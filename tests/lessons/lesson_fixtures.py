@@ -173,6 +173,7 @@ def write_curriculum(directory: Path) -> Curriculum:
 def curriculum(tmp_path, monkeypatch) -> Curriculum:
     curriculum = write_curriculum(tmp_path)
     monkeypatch.setattr("lessons.views.get_curriculum", lambda: curriculum)
+    monkeypatch.setattr("lessons.presenter.get_curriculum", lambda: curriculum)
     monkeypatch.setattr("lessons.answering.get_curriculum", lambda: curriculum)
     monkeypatch.setattr("lessons.progress.get_curriculum", lambda: curriculum)
     return curriculum

@@ -160,11 +160,11 @@ def test_a_browsers_first_answer_sent_again_after_its_session_was_lost_finds_its
 def test_two_posts_with_one_token_arriving_at_once_record_one_attempt(client, monkeypatch):
     """The second post arrives while the first has read what it records from and not yet
     written: the second is written first, and the first then meets its token."""
-    import lessons.views
+    import lessons.pages
 
     post(client, WRONG_JUMP, answer_tokens.new())  # the browser's learner, first
     token = answer_tokens.new()
-    read = lessons.views.learner_and_history
+    read = lessons.pages.learner_and_history
     inner = []
 
     def read_then_let_the_other_in(request, puzzle, lesson):
@@ -174,7 +174,7 @@ def test_two_posts_with_one_token_arriving_at_once_record_one_attempt(client, mo
             inner.append(post(client, JUMP, token).content.decode())
         return found
 
-    monkeypatch.setattr(lessons.views, "learner_and_history", read_then_let_the_other_in)
+    monkeypatch.setattr(lessons.pages, "learner_and_history", read_then_let_the_other_in)
     first = post(client, JUMP, token).content.decode()
     assert "data-solved" in first and "你得到 2 顆星！" in first
     assert without_token(first) == without_token(inner[1])

@@ -1,5 +1,5 @@
 """The puzzle's section, whole, in representative states: byte for byte the markup the
-f-string code wrote before the section went back into templates (templates-jinja2/).
+f-string code wrote before the section went back into templates (templates/lessons/puzzle.jinja).
 
 Each file in puzzle_markup/ was written by that code (main at 4cdb3d7,
 the old lessons/puzzle_html.py) from the same PuzzleView; a change of markup shows here as a diff
@@ -16,7 +16,7 @@ from django.utils import translation
 
 from board.component import board_context, promotion_context
 from board.feedback import Feedback
-from lessons.puzzle_view import PuzzleView, puzzle_section
+from lessons.presenter import PuzzleView, puzzle_section
 from lessons.steps import Step
 
 PINNED = Path(__file__).parent / "puzzle_markup"

@@ -51,7 +51,7 @@ def review_list_writes(statements: list[str]) -> list[str]:
 
 def test_a_first_illegal_try_in_a_new_browser_takes_ten_statements(client):
     # the address's count of new learners (old counts dropped, this one added, the count
-    # read: people/newcomers.py), learner created (and its last activity set), the
+    # read: people/limits/newcomers.py), learner created (and its last activity set), the
     # round's last tries, the lesson's results, the attempt, the rule onto the review list
     # (one upsert: a miss must be remembered to come back tomorrow), and the new session
     # (looked for, then written)

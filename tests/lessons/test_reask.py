@@ -78,6 +78,7 @@ def curriculum(tmp_path, monkeypatch):
     curriculum = load_curriculum(tmp_path)
     assert curriculum.errors == ()
     monkeypatch.setattr("lessons.views.get_curriculum", lambda: curriculum)
+    monkeypatch.setattr("lessons.presenter.get_curriculum", lambda: curriculum)
     monkeypatch.setattr("lessons.answering.get_curriculum", lambda: curriculum)
     return curriculum
 

@@ -13,7 +13,7 @@ from django.utils import timezone
 from curriculum.loading import get_curriculum
 from lessons.models import Learner, Result
 from lessons.progress import record_attempt
-from people import rate_limit
+from people.limits import rate_limit
 from people.models import ChildProfile, Classroom, GrownUp, Student, next_seat_number
 
 
@@ -41,7 +41,7 @@ def make_grown_up(username: str):
     user = get_user_model().objects.create_user(
         username, email=f"{username}@example.org", password="correct horse battery"
     )
-    # An account whose address was checked by its link (people.email_links).
+    # An account whose address was checked by its link (people.views.email_links).
     GrownUp.objects.create(user=user, name_key=username, email_key=user.email, email_verified=True)
     return user
 

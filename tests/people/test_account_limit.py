@@ -9,7 +9,7 @@ from django.contrib.auth import SESSION_KEY
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from people import rate_limit
+from people.limits import rate_limit
 from people.models import LoginFailure
 from tests.people.conftest import Clock, make_grown_up
 

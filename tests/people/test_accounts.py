@@ -9,9 +9,9 @@ from django.urls import reverse
 
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner
-from people.accounts import SIGN_IN_ADDRESS_SCOPE
+from people.limits.rate_limit import MAX_FAILURES, MAX_FAILURES_PER_ADDRESS
 from people.models import ChildProfile, GrownUp, LoginFailure
-from people.rate_limit import MAX_FAILURES, MAX_FAILURES_PER_ADDRESS
+from people.views.accounts import SIGN_IN_ADDRESS_SCOPE
 from tests.people.conftest import make_grown_up
 
 pytestmark = pytest.mark.django_db

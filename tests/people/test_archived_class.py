@@ -1,4 +1,4 @@
-"""One archived class's page (people.schools.archived_class): its teacher and the
+"""One archived class's page (people.views.schools.archived_class): its teacher and the
 school's administrators see its seats and each student's progress, read-only, with the
 progress CSV while anybody's data is left; anybody else gets 404."""
 
@@ -10,9 +10,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from lessons.models import PuzzleResult
-from people.lesson_index import all_lessons
 from people.models import Classroom, SchoolTeacher
-from people.school_year import promote
+from people.reports.lesson_index import all_lessons
+from people.rosters.school_year import promote
 from tests.people.conftest import give_progress, make_grown_up, make_student, read_csv, signed_in
 from tests.people.rosters import make_school
 

@@ -1,11 +1,13 @@
 import datetime
+from types import SimpleNamespace
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
+from lessons.learners import LEARNER_SESSION_KEY
 from lessons.progress import record_attempt
-from people.assignments import assignments_for_learner
+from people.assignments import STUDENT_SESSION_KEY, assignments_on_map
 from people.models import Assignment
 from tests.people.conftest import make_student, signed_in
 
@@ -69,7 +71,7 @@ def test_a_student_sees_their_classs_assignments_on_the_lesson_map(student, firs
     Assignment.objects.create(
         classroom=student.classroom, lesson=first_lesson.slug, due_on=datetime.date(2026, 12, 24)
     )
-    assert list(assignments_for_learner(student.learner)) == [first_lesson.slug]
+    assert list(on_the_map(student.learner)) == [first_lesson.slug]
     client = Client()
     client.post(
         reverse("people:pick_secret", args=[student.classroom.join_code, student.pk]),
@@ -80,6 +82,13 @@ def test_a_student_sees_their_classs_assignments_on_the_lesson_map(student, firs
     assert "12/24 前完成" in page
 
 
-def test_a_learner_without_a_class_has_no_assignments(child):
-    assert assignments_for_learner(child.learner) == {}
-    assert assignments_for_learner(None) == {}
+def on_the_map(learner, *, student=True):
+    """The assignments the map of a browser signed in as `learner` marks."""
+    session = {LEARNER_SESSION_KEY: learner.pk, STUDENT_SESSION_KEY: student}
+    return assignments_on_map(SimpleNamespace(session=session))
+
+
+def test_a_learner_without_a_class_has_no_assignments(child, student, first_lesson):
+    Assignment.objects.create(classroom=student.classroom, lesson=first_lesson.slug)
+    assert on_the_map(child.learner) == {}
+    assert on_the_map(student.learner, student=False) == {}  # not signed in as the student

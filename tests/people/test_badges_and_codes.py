@@ -8,7 +8,7 @@ from django.urls import reverse
 from lessons.learners import LEARNER_SESSION_KEY
 from people.assignments import STUDENT_SESSION_KEY
 from people.models import JOIN_CODE_LENGTH, Classroom
-from people.student_login import JOIN_CODE_MAX
+from people.views.student_login import JOIN_CODE_MAX
 from tests.people.conftest import make_student, signed_in
 from tests.people.qr import decode_qr
 

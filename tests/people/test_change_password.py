@@ -1,5 +1,5 @@
 """「更改帳號密碼」: a signed-in grown-up changes their own password
-(people/password_change.py)."""
+(people/views/password_change.py)."""
 
 import pytest
 from django.contrib.auth import SESSION_KEY
@@ -7,7 +7,7 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
-from people import rate_limit
+from people.limits import rate_limit
 from people.models import LoginFailure
 from tests.people.conftest import make_grown_up, signed_in
 

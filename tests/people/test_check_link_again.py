@@ -1,6 +1,6 @@
 """「再寄一次確認信」: a grown-up whose e-mail address is not checked yet asks for the link
 again, signed in or from the sign-in page; limited like the reset links, and honest about
-the link sent a moment ago (people.email_links)."""
+the link sent a moment ago (people.views.email_links)."""
 
 import re
 import smtplib
@@ -13,8 +13,8 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
 
-from people import email_links
 from people.models import GrownUp, LoginFailure
+from people.views import email_links
 from tests.people.conftest import signed_in
 
 pytestmark = pytest.mark.django_db

@@ -129,7 +129,7 @@ def test_login_cards_show_the_code_each_name_and_both_secret_pictures(teacher, c
 
 
 def test_it_gives_a_student_a_new_secret(teacher, classroom, student, monkeypatch):
-    monkeypatch.setattr("people.classes.new_secret", lambda: ("fish", "boat"))
+    monkeypatch.setattr("people.views.classes.new_secret", lambda: ("fish", "boat"))
     response = signed_in(teacher).post(reverse("people:reset_secret", args=[student.pk]))
     assert response.status_code == 302
     student.refresh_from_db()

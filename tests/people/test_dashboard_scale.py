@@ -20,7 +20,7 @@ DASHBOARD_QUERIES = 12
 
 def test_a_class_of_40_with_20000_attempts_renders_in_twelve_queries(monkeypatch):
     lessons = eighteen_lessons()
-    monkeypatch.setattr("people.dashboards.all_lessons", lambda: lessons)
+    monkeypatch.setattr("people.views.dashboards.all_lessons", lambda: lessons)
     teacher, classroom = build_class(lessons)
     client = Client()
     client.force_login(teacher)

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
-from people import rate_limit
+from people.limits import rate_limit
 from people.models import ChildProfile, Classroom, GrownUp, LoginFailure, Student
 from plumbing.models import LearnerSession as Session
 from tests.people.conftest import make_grown_up, make_student, signed_in

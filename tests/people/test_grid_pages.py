@@ -10,8 +10,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from lessons.progress import record_attempt
-from people.grid_pages import GRID_PAGE, GridPage, grid_page
 from people.models import Assignment
+from people.reports.grid_pages import GRID_PAGE, GridPage, grid_page
 from practice.models import Review
 from tests.people.conftest import make_student, signed_in
 

@@ -15,9 +15,9 @@ from curriculum.loading import get_curriculum
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner
 from people.assignments import STUDENT_SESSION_KEY
+from people.limits.picture_locks import FREE_TRIES
+from people.limits.rate_limit import MAX_FAILURES
 from people.models import Assignment, ChildProfile, Classroom, GrownUp, LoginFailure
-from people.picture_locks import FREE_TRIES
-from people.rate_limit import MAX_FAILURES
 from tests.people.conftest import make_grown_up, make_student
 
 VISITORS = (

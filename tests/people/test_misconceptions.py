@@ -2,8 +2,8 @@ import pytest
 
 import rules
 from curriculum.loading import get_curriculum
-from people.misconceptions import FACT_MISCONCEPTIONS, MISCONCEPTIONS, misconception_for
 from people.reports import Trip
+from people.reports.misconceptions import FACT_MISCONCEPTIONS, MISCONCEPTIONS, misconception_for
 
 ROOK_BEHIND_PAWN = "4k3/8/8/8/8/8/P7/R3K3 w Q - 0 1"
 BISHOP_BEHIND_PAWN = "4k3/8/8/8/8/8/1P6/B3K3 w - - 0 1"

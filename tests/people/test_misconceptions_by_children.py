@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from lessons.models import Attempt, Result
 from lessons.progress import record_attempt
-from people.misconceptions import misconception_for
+from people.reports.misconceptions import misconception_for
 from tests.people.conftest import make_student, signed_in
 
 pytestmark = pytest.mark.django_db

@@ -10,9 +10,9 @@ from django.urls import reverse
 
 from curriculum.loading import get_curriculum
 from lessons.models import Attempt, Learner
-from people.answers_in_words import answer_in_words
-from people.misconceptions import misconception_for
 from people.models import ChildProfile
+from people.reports.answers_in_words import answer_in_words
+from people.reports.misconceptions import misconception_for
 from tests.people.conftest import signed_in
 
 pytestmark = pytest.mark.django_db

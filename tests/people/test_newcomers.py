@@ -1,4 +1,4 @@
-"""New anonymous learners are limited per client address (people.newcomers): a script
+"""New anonymous learners are limited per client address (people.limits.newcomers): a script
 at one address cannot fill the tables, a school behind one address is not stopped, and a
 refused answer is kept to send again, in the learner's language."""
 
@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from lessons import answer_tokens
 from lessons.models import Attempt, Learner
-from people import newcomers
+from people.limits import newcomers
 from people.models import LoginFailure
 from tests.lessons.lesson_fixtures import curriculum  # noqa: F401 (fixture)
 

@@ -7,9 +7,9 @@ from django.urls import reverse
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, Result
 from lessons.progress import record_attempt
+from people.limits.rate_limit import MAX_FAILURES
 from people.models import ChildProfile, GrownUp
 from people.permissions import LOCKED_SESSION_KEY
-from people.rate_limit import MAX_FAILURES
 from tests.people.conftest import signed_in
 
 pytestmark = pytest.mark.django_db

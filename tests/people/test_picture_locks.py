@@ -14,8 +14,7 @@ from django.utils import timezone
 
 from lessons.learners import LEARNER_SESSION_KEY
 from people.assignments import STUDENT_SESSION_KEY
-from people.models import LoginFailure
-from people.picture_locks import (
+from people.limits.picture_locks import (
     FREE_TRIES,
     SPRAY_CHILDREN,
     SPRAY_CHILDREN_PER_ADDRESS,
@@ -23,6 +22,7 @@ from people.picture_locks import (
     secret_count,
     tries_in,
 )
+from people.models import LoginFailure
 from people.picture_words import PICTURE_WORDS
 from tests.people.conftest import make_student, signed_in
 

@@ -1,9 +1,9 @@
 """Reset links cannot be used up by strangers, the page says when a limit stopped one, and
 the owner hears of a new password.
 
-The rules (people.password_reset): LINKS_PER_REQUESTER per typed address and
+The rules (people.views.password_reset): LINKS_PER_REQUESTER per typed address and
 requester's address in 15 minutes, LINKS_PER_ACCOUNT an hour from anywhere, and a browser
-the owner has signed in on (people.known_browser) counted on its own,
+the owner has signed in on (people.limits.known_browser) counted on its own,
 LINKS_PER_BROWSER in 15 minutes.
 """
 
@@ -16,8 +16,8 @@ from django.core.signing import get_cookie_signer
 from django.test import Client, RequestFactory, override_settings
 from django.urls import reverse
 
-from people import known_browser
-from people.password_reset import LINKS_PER_ACCOUNT, LINKS_PER_BROWSER, LINKS_PER_REQUESTER
+from people.limits import known_browser
+from people.views.password_reset import LINKS_PER_ACCOUNT, LINKS_PER_BROWSER, LINKS_PER_REQUESTER
 from tests.people.conftest import make_grown_up
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""A roster names each student's school account (people.roster_files.school_account):
+"""A roster names each student's school account (people.rosters.files.school_account):
 the spreadsheet's 學校帳號 column, OneRoster's `userIds` pair typed with a sign-in provider
 or its e-mail-shaped `username`. The preview lists the students it links; every mistake
 (a malformed account, one given twice, one already another student's) is listed by file
@@ -13,7 +13,7 @@ import pytest
 from django.urls import reverse
 
 from people.models import Student
-from people.roster_files import school_account
+from people.rosters.files import school_account
 from tests.people.conftest import make_grown_up, signed_in
 from tests.people.rosters import (
     USERS,

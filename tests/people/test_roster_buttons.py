@@ -6,9 +6,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from people.limits.picture_locks import CHILD_SCOPE, CLASS_LOCK_SCOPE, FREE_TRIES
 from people.models import LoginFailure
 from people.permissions import LOCKED_SESSION_KEY
-from people.picture_locks import CHILD_SCOPE, CLASS_LOCK_SCOPE, FREE_TRIES
 from tests.people.conftest import signed_in
 
 pytestmark = pytest.mark.django_db
@@ -49,7 +49,7 @@ def test_it_ends_back_on_the_class_roster(teacher, classroom, student, locked, n
 def test_it_lifts_exactly_its_own_lock(
     teacher, classroom, student, locked, name, rows_left, new_secret, monkeypatch
 ):
-    monkeypatch.setattr("people.classes.new_secret", lambda: ("fish", "boat"))
+    monkeypatch.setattr("people.views.classes.new_secret", lambda: ("fish", "boat"))
     signed_in(teacher).post(button_url(name, classroom, student))
     assert LoginFailure.objects.count() == rows_left
     student.refresh_from_db()

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from people.models import School, SchoolTeacher, Student
-from people.roster_files import school_account
+from people.rosters.files import school_account
 from school_sign_in.models import SchoolIdentity
 from tests.people.conftest import make_grown_up, signed_in
 from tests.people.rosters import confirm, csv_bytes, make_school, problem_rows, upload

@@ -1,4 +1,4 @@
-"""A school's change log (SchoolEvent, people.school_events): each change a school's IT
+"""A school's change log (SchoolEvent, people.rosters.events): each change a school's IT
 looks for is written with the change, in its transaction, and never when the change is
 refused; the school's 變更紀錄 page says each in one exact sentence, newest first, 50 a
 page, to the school's administrators and to nobody else (404, as the school's page)."""
@@ -12,9 +12,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from people import school_events
 from people.models import Classroom, School, SchoolEvent, SchoolTeacher, Student
-from people.school_events import describe
+from people.rosters import events as school_events
+from people.rosters.events import describe
 from school_sign_in.models import SchoolIdentity
 from tests.people.conftest import make_grown_up, make_student, signed_in
 from tests.people.rosters import confirm, csv_bytes, imported, make_school, upload

@@ -16,7 +16,7 @@ from django.utils import timezone
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
 from people.models import ArchivedSeat, Assignment, Classroom, LoginFailure, Student
-from people.school_year import grade_of, next_name
+from people.rosters.school_year import grade_of, next_name
 from plumbing.models import LearnerSession
 from tests.people.conftest import give_progress, make_grown_up, make_student, signed_in
 from tests.people.rosters import make_school

@@ -5,9 +5,9 @@ from django.contrib.auth import SESSION_KEY
 from django.test import Client
 from django.urls import reverse
 
+from people.limits.rate_limit import MAX_FAILURES
 from people.models import GrownUp
 from people.permissions import LOCKED_SESSION_KEY
-from people.rate_limit import MAX_FAILURES
 from tests.people.conftest import signed_in
 
 pytestmark = pytest.mark.django_db

@@ -4,8 +4,8 @@ from django.test import Client
 from django.urls import reverse
 
 from lessons.learners import LEARNER_SESSION_KEY
+from people.limits.rate_limit import MAX_FAILURES
 from people.models import Classroom
-from people.rate_limit import MAX_FAILURES
 from tests.people.conftest import make_student, signed_in
 
 pytestmark = pytest.mark.django_db

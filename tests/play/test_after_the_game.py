@@ -4,7 +4,7 @@ missed (「第 1 步你可以王車易位。」), the score sheet, PGN, play aga
 import pytest
 
 from play.models import Game
-from play.testing import HTMX, move, start
+from tests.play.helpers import HTMX, move, start
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from django.utils import translation
 import rules
 from play import coach
 from play.models import Game
-from play.testing import HTMX, move, notes, start
+from tests.play.helpers import HTMX, move, notes, start
 
 pytestmark = pytest.mark.django_db
 

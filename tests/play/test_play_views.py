@@ -10,7 +10,7 @@ import pytest
 import rules
 from board.explanations import explain
 from play.models import Game, GameMove
-from play.testing import HTMX, board_fen, move, notes, ply_of, start, verdict
+from tests.play.helpers import HTMX, board_fen, move, notes, ply_of, start, verdict
 
 pytestmark = pytest.mark.django_db
 

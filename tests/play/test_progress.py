@@ -9,8 +9,8 @@ from lessons.models import Learner
 from people.models import ChildProfile, Classroom
 from play import games
 from play.models import Game, GameAssignment
-from play.testing import HTMX, move, start
 from tests.people.conftest import make_grown_up, make_student
+from tests.play.helpers import HTMX, move, start
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ import pytest
 from django.test import Client, RequestFactory, override_settings
 from django.urls import reverse
 
-from people.rate_limit import MAX_FAILURES_PER_ADDRESS
+from people.limits.rate_limit import MAX_FAILURES_PER_ADDRESS
 from plumbing.client_address import client_address, parse_networks
 from tests.people.conftest import make_grown_up
 from tests.tutor.conftest import run_django

@@ -18,7 +18,7 @@ from lessons.models import Attempt, Learner
 from lessons.progress import record_attempt
 from practice import generators
 from practice.models import Review
-from practice.scheduling import LEARNING, MASTERED, NOT_YET, due_reviews, mastery_of
+from practice.scheduling import LEARNING, MASTERED, NOT_YET, Mastery, due_reviews, reviewed_rules
 from tests.curriculum.conftest import solve
 
 pytestmark = pytest.mark.django_db
@@ -58,11 +58,11 @@ def test_a_missed_rule_comes_back_after_1_then_3_then_7_days_and_becomes_mastere
     third = second + 7 * DAY
     assert due_rules(learner, third - HOUR) == []
     assert due_rules(learner, third) == ["castling"]
-    assert mastery_of([learner.pk])[learner.pk]["castling"].status == LEARNING
+    assert standing_on(learner, "castling").status == LEARNING
     answer(learner, third, "correct")
 
     assert due_rules(learner, third + 365 * DAY) == []
-    standing = mastery_of([learner.pk])[learner.pk]["castling"]
+    standing = standing_on(learner, "castling")
     assert (standing.status, standing.last_review) == (MASTERED, timezone.localdate(third))
     review = Review.objects.get()
     assert (review.streak, review.due_at, review.mastered_at) == (3, None, third)
@@ -86,7 +86,7 @@ def test_a_miss_of_a_mastered_rule_puts_it_back_on_the_list():
         answer(learner, START + day * DAY, verdict)
     answer(learner, START + 40 * DAY, "illegal")
     assert due_rules(learner, START + 42 * DAY) == ["castling"]
-    assert mastery_of([learner.pk])[learner.pk]["castling"].status == LEARNING
+    assert standing_on(learner, "castling").status == LEARNING
 
 
 def test_right_answers_before_the_rule_is_due_are_practice_and_change_nothing():
@@ -104,7 +104,7 @@ def test_rules_are_listed_separately_the_longest_waiting_first():
     answer(learner, START + HOUR, "incorrect", lesson="knight")
     answer(learner, START + 2 * HOUR, "incorrect", lesson="setup")  # no generator: no review
     assert due_rules(learner, START + 2 * DAY) == ["en-passant", "knight"]
-    assert mastery_of([learner.pk])[learner.pk]["rook"].status == NOT_YET
+    assert standing_on(learner, "rook").status == NOT_YET
 
 
 def test_another_learners_misses_are_not_mine():
@@ -211,3 +211,8 @@ def test_the_review_list_writes_after_exactly_the_attempts_that_change_it(lesson
     assert Review.objects.filter(learner=learner).exists() == (
         lesson == "castling" and verdict != "correct"
     )
+
+
+def standing_on(learner, rule: str) -> Mastery:
+    """The learner's standing on one rule, NOT_YET without a review."""
+    return reviewed_rules([learner.pk]).get(learner.pk, {}).get(rule, Mastery(rule, NOT_YET))

@@ -10,8 +10,8 @@ import rules
 from curriculum.loading import get_curriculum
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
-from people.exports import learner_json_chunks
 from people.models import Classroom
+from people.reports.exports import learner_json_chunks
 from practice import generators
 from tests.people.conftest import make_grown_up, make_student, read_csv, signed_in
 

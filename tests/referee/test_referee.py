@@ -36,9 +36,7 @@ def test_a_legal_move_is_played_and_written_in_san():
     assert not claimed
     assert game.moves == ("g1f3",)
     assert referee.score_sheet(game) == [(1, "Nf3", "")]
-    assert referee.current_fen(game) == (
-        "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1"
-    )
+    assert game.position.fen_now == ("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1")
 
 
 def test_an_illegal_move_leaves_the_game_as_it_was():
@@ -189,7 +187,7 @@ def test_a_stored_tail_that_is_not_the_end_of_the_game_is_not_trusted():
     data = referee.to_session(play_all(referee.new_game(), ["e2e4", "e7e5", "g1f3"]))
     data["resume"]["moves"] = ["b1c3"]
     game = referee.from_session(data)  # replayed whole instead
-    assert referee.current_fen(game).startswith("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/")
+    assert game.position.fen_now.startswith("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/")
 
 
 @pytest.mark.parametrize(

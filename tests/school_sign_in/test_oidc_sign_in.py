@@ -12,7 +12,7 @@ from django.test import Client, RequestFactory
 
 from curriculum.loading import get_curriculum
 from lessons.models import Learner, PuzzleResult
-from people import known_browser
+from people.limits import known_browser
 from people.models import Classroom, GrownUp, HereFor, Student
 from school_sign_in.models import SchoolIdentity
 from tests.oidc.provider import port_for, running, sign_in_at

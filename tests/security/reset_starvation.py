@@ -3,7 +3,7 @@
     .venv/bin/python tests/security/reset_starvation.py [STRANGERS] [EACH]
 
 The app as `make serve` runs it, mailing to a sink on 127.0.0.1. The victim signs up at
-home (that browser is known to the account: people.known_browser) and signs out.
+home (that browser is known to the account: people.limits.known_browser) and signs out.
 STRANGERS (default 5) addresses ask EACH (default 5) times for a new password for the
 victim's (checked) address; then the victim asks once from the browser at home, and once
 from a browser at home that never signed in. Printed: the links the strangers' requests

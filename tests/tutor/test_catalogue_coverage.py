@@ -82,11 +82,11 @@ def template_msgids() -> dict[str, str]:
 
 
 def jinja_msgids() -> dict[str, str]:
-    """msgid → where it is used, for the Jinja2 templates (templates-jinja2/, tutor/jinja.py):
+    """msgid → where it is used, for the Jinja2 templates (templates/**/*.jinja, tutor/jinja.py):
     gettext calls and {% trans %} blocks, as Jinja2's own extractor reads them."""
     env = engines["jinja2"].env
     found = {}
-    for path in (ROOT / "templates-jinja2").rglob("*.html"):
+    for path in (ROOT / "templates").rglob("*.jinja"):
         where = str(path.relative_to(ROOT))
         for line, function, message in env.extract_translations(path.read_text("utf-8")):
             msgid = message[1] if function in ("pgettext", "npgettext") else message

@@ -33,6 +33,7 @@ def test_in_english_the_page_says_so_in_english(monkeypatch):
     client = Client(raise_request_exception=False, headers={"Accept-Language": "en"})
     client.cookies["django_language"] = "en"
     monkeypatch.setattr("lessons.views.get_curriculum", _gone)
+    monkeypatch.setattr("lessons.presenter.get_curriculum", _gone)
     response = client.get("/lessons/board/")
     assert response.status_code == 503
     assert "Please try again" in response.content.decode()
@@ -41,4 +42,5 @@ def test_in_english_the_page_says_so_in_english(monkeypatch):
 def test_any_other_failure_is_still_a_500(monkeypatch):
     client = Client(raise_request_exception=False)
     monkeypatch.setattr("lessons.views.get_curriculum", lambda: 1 / 0)
+    monkeypatch.setattr("lessons.presenter.get_curriculum", lambda: 1 / 0)
     assert client.get("/lessons/board/").status_code == 500

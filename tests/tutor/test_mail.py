@@ -9,8 +9,8 @@ import pytest
 from django.core import mail
 from django.test import Client, override_settings
 
-from people.password_reset import LINKS_PER_ACCOUNT, LINKS_PER_REQUESTER
-from people.rate_limit import MAX_FAILURES
+from people.limits.rate_limit import MAX_FAILURES
+from people.views.password_reset import LINKS_PER_ACCOUNT, LINKS_PER_REQUESTER
 from tests.crawler import error_message
 from tests.people.conftest import make_grown_up
 from tests.tutor.conftest import GOOD_KEY, run_django
@@ -93,7 +93,7 @@ def test_a_mail_the_server_cannot_send_is_logged_and_said_honestly(parent, caplo
         "EMAIL_PORT": closed_port(),
         "EMAIL_TIMEOUT": 5,
     }
-    with override_settings(**smtp), caplog.at_level(logging.ERROR, "people.password_reset"):
+    with override_settings(**smtp), caplog.at_level(logging.ERROR, "people.views.password_reset"):
         response = Client().post(RESET, {"email": "parent@example.org"})
     assert response.status_code == 503
     assert error_message(response) == (

@@ -2,18 +2,20 @@
 catalogues, so a sentence on a page leads to its msgid and the msgid to the file and line.
 
 Django's own `makemessages` finds the msgids (GNU xgettext over the Python files and the
-templates); then, instead of merging with msgmerge (which would reorder and rewrap the
-hand-edited files), `languages.references.rewrite` replaces only each entry's `#:` lines
-in locale/<written language>/LC_MESSAGES/django.po. It adds and removes no entry: it
-lists the msgids the code uses that a catalogue lacks, and the entries no code uses
-(xgettext cannot read a gettext call inside an f-string: such an entry is listed as unused).
-The generated catalogues (简体中文) are not touched; `compilecatalogues` makes them.
+Django templates; Jinja2's own extractor reads the `.jinja` fragments); then, instead of
+merging with msgmerge (which would reorder and rewrap the hand-edited files),
+`languages.references.rewrite` replaces only each entry's `#:` lines in
+locale/<written language>/LC_MESSAGES/django.po. It adds and removes no entry: it lists the
+msgids the code uses that a catalogue lacks, and the entries no code uses (xgettext cannot
+read a gettext call inside an f-string: such an entry is listed as unused). The generated
+catalogues (简体中文) are not touched; `compilecatalogues` makes them.
 """
 
 from pathlib import Path
 
 from django.conf import settings
 from django.core.management.commands import makemessages
+from django.template import engines
 from django.utils.translation import to_locale
 
 from languages import references, registry
@@ -49,7 +51,10 @@ class Command(makemessages.Command):
             return
         self.done.add(locale)
         catalogue = Path(settings.LOCALE_PATHS[0]) / locale / "LC_MESSAGES" / f"{self.domain}.po"
-        occurrences = references.occurrences_in(potfile)
+        occurrences = references.merged(
+            references.occurrences_in(potfile),
+            references.jinja_occurrences(Path(settings.BASE_DIR), engines["jinja2"].env),
+        )
         text = catalogue.read_text(encoding="utf-8")
         rewritten, unused = references.rewrite(text, occurrences)
         if rewritten != text:

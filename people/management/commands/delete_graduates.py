@@ -1,11 +1,11 @@
 """manage.py delete_graduates [--dry-run]: run daily (cron). Graduates' classes whose date,
-set by the school at its new school year (people.school_year), has passed go with
+set by the school at its new school year (people.rosters.school_year), has passed go with
 everything about their students; the day itself is still theirs."""
 
 from django.core.management.base import BaseCommand
 from django.utils import timezone
 
-from people.school_year import delete_graduates, graduates_due
+from people.rosters.school_year import delete_graduates, graduates_due
 
 
 class Command(BaseCommand):

@@ -1,0 +1,1 @@
+"""What stops guessing and floods: per-address and per-account limits, picture locks."""

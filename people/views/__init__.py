@@ -1,0 +1,1 @@
+"""The people app's pages: each module the views of one area."""

@@ -1,0 +1,47 @@
+"""A practice or review puzzle as its round shows it (practice.views), and as a page that
+carries the puzzle itself first shows it: a live lesson's phone (live.puzzles.first_view)."""
+
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from editor.links import may_edit
+from lessons import answering
+from lessons.answering import Hints, Screen
+from lessons.presenter import PuzzleView, present_puzzle
+from practice import generators
+
+PRACTICE, REVIEW = "practice", "review"  # the two rounds a practice puzzle is shown in
+
+
+def first_puzzle_view(request: HttpRequest, puzzle) -> PuzzleView:
+    """A practice puzzle as its page first shows it (practice_puzzle), for a page that
+    carries the puzzle itself: a live lesson's phone (live.puzzles.first_view)."""
+    return practice_view(
+        answering.first_screen(puzzle, hints=Hints(request.session)),
+        PRACTICE,
+        may_edit=may_edit(request),
+    )
+
+
+def practice_view(screen: Screen, mode: str, *, may_edit: bool) -> PuzzleView:
+    """A practice or review puzzle as its round shows it: its heading, its addresses."""
+    puzzle = screen.puzzle
+    rule = puzzle.lesson
+    here = reverse(f"{mode}_puzzle", args=[rule, puzzle.id])
+    next_url = reverse("practice", args=[rule]) if mode == PRACTICE else reverse("review")
+    _rule, level, _seed = generators.parse_id(puzzle.id)
+    return present_puzzle(
+        screen,
+        may_edit=may_edit,
+        answer_url=here,
+        retry_url=here,
+        next_url=next_url,
+        heading=(
+            _("Practice: level %(level)s of 3")
+            if mode == PRACTICE
+            else _("Review: level %(level)s of 3")
+        )
+        % {"level": level},
+        next_label=_("Another puzzle") if mode == PRACTICE else _("Next review"),
+    )
