@@ -101,6 +101,15 @@ def said(fen, moves=()):
             "4k3/8/8/8/8/8/8/4K2R w - - 98 80",
             (),
         ),
+        (
+            "fifty_moves_by_move",
+            "4k3/8/8/8/8/8/8/4K2R w - - 99 80",
+            (),
+            "下一步不吃子也不動兵，就滿五十回合：可以要求和棋。",
+            "/lessons/draws-fifty/",
+            "4k3/8/8/8/8/8/8/4K2R w - - 98 80",
+            (),
+        ),
     ],
 )
 def test_each_note_comes_when_its_rule_does(
