@@ -185,3 +185,13 @@ def test_it_rejects_a_visit_puzzle_another_piece_can_solve_and_names_the_line():
         "tests/curriculum/broken/visit-another-piece.toml:18: "
         "visit-another-piece-pawn-promotes: another piece can collect the stars: a7a8r a8h8",
     ]
+
+
+def test_it_rejects_a_promotion_puzzle_that_accepts_a_move_drawing_at_once():
+    # c8=Q stalemates; c8=N leaves king and knight against king: a dead position (5.2.2).
+    assert errors_in("promotion-draws.toml") == [
+        "tests/curriculum/broken/promotion-draws.toml:9: promotion-draws-any-piece: "
+        "it accepts c8=Q, which draws at once (stalemate)",
+        "tests/curriculum/broken/promotion-draws.toml:18: promotion-draws-knight: "
+        "it accepts c8=N+, which draws at once (insufficient_material)",
+    ]
