@@ -189,6 +189,8 @@ def validate(puzzle: Puzzle) -> None:
             raise Problem(f"options name empty squares: {', '.join(empty)}")
     if puzzle.question == "exchange" and not _is_capture(puzzle):
         raise Problem(f"exchange: {puzzle.params['move']} is not a legal capture")
+    if puzzle.question == "can_claim":
+        _refuse_an_answer_a_move_changes(puzzle)
     computed = truth(puzzle)
     offered = {option.value for option in puzzle.options}
     if not computed <= offered:
@@ -197,3 +199,18 @@ def validate(puzzle: Puzzle) -> None:
         raise Problem(
             f"stated answer {sorted(puzzle.answer)} but the engine says {sorted(computed)}"
         )
+
+
+def _refuse_an_answer_a_move_changes(puzzle: Puzzle) -> None:
+    """A claim may be made by declaring the move that brings it (9.2.1.1, 9.3.1): a claim
+    question whose answer such a move would change asks something the Laws answer
+    otherwise, so the position must leave no such move."""
+    now = rules.assess(puzzle.fen, puzzle.moves).claims
+    for move in rules.legal_moves(puzzle.fen, puzzle.moves):
+        more = rules.claims_after(puzzle.fen, move, puzzle.moves) - now
+        if more:
+            san = rules.check_move(puzzle.fen, move, puzzle.moves).san
+            claimed = ", ".join(sorted(claim.value for claim in more))
+            raise Problem(
+                f"can_claim: declaring {san} claims {claimed} (a move changes the answer)"
+            )

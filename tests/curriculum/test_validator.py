@@ -195,3 +195,11 @@ def test_it_rejects_a_promotion_puzzle_that_accepts_a_move_drawing_at_once():
         "tests/curriculum/broken/promotion-draws.toml:18: promotion-draws-knight: "
         "it accepts c8=N+, which draws at once (insufficient_material)",
     ]
+
+
+def test_it_rejects_a_claim_question_whose_answer_a_declared_move_changes():
+    # Declaring Ke2 brings Ke2/Ke8 (Black to move, no castling rights) a third time (9.2.1.1).
+    assert errors_in("claim-by-a-move.toml") == [
+        "tests/curriculum/broken/claim-by-a-move.toml:9: claim-by-a-move-ke2: "
+        "can_claim: declaring Ke2 claims threefold_repetition (a move changes the answer)"
+    ]
