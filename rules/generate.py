@@ -888,20 +888,24 @@ def touched(rng: random.Random, level: int) -> Made:
 
 def san_misspellings(san: str) -> list[str]:
     """Ways a beginner writes the move ``san`` wrongly: another piece's letter (or a letter
-    for a pawn), the capture mark dropped or added, the check mark dropped or added.
+    for a pawn), the capture mark without the piece or the file that captures (or added to a
+    move that captures nothing), a check mark where there is no check (# for a check).
+    Never a form the Laws allow: leaving out x, + or # is not wrong (C.13).
 
     >>> san_misspellings("Nxe5")
-    ['Bxe5', 'Ne5', 'Nxe5+']
+    ['Bxe5', 'xe5', 'Nxe5+']
     >>> san_misspellings("e4")
     ['Pe4', 'xe4', 'e4+']
+    >>> san_misspellings("Rd8+")
+    ['Qd8+', 'Rxd8+', 'Rd8#']
     """
     body, mark = san.rstrip("+#"), san[len(san.rstrip("+#")) :]
     piece = body[0] if body[0] in "KQRBN" else ""
     letter = {"K": "Q", "Q": "K", "R": "Q", "B": "N", "N": "B"}.get(piece, "")
     wrong = [letter + body[1:] + mark if piece else "P" + body + mark]
     if "x" in body:
-        wrong.append(body.replace("x", "") + mark)
+        wrong.append(body[body.index("x") :] + mark)
     else:
         wrong.append(body[:-2] + "x" + body[-2:] + mark)
-    wrong.append(body if mark else body + "+")
+    wrong.append(body + {"": "+", "+": "#", "#": "+"}[mark])
     return [w for w in dict.fromkeys(wrong) if w != san]

@@ -40,10 +40,12 @@ def notation_marks_rule(rng: random.Random, level: int) -> Parts:
         made = generate.mate_in_one(rng, 2) if mate else generate.move_to_write(rng, 3)
         san = rules.check_move(made.fen, made.move).san
         body = san.rstrip("+#")
+        # Never the move without its mark: leaving out + or # is allowed (C.13).
+        other_letter = generate.san_misspellings(san)[0]
         if mate:
-            return _san_choice(rng, made, made.move, [body + "+", body], _how_mate_written)
+            return _san_choice(rng, made, made.move, [body + "+", other_letter], _how_mate_written)
         if san.endswith("+"):
-            return _san_choice(rng, made, made.move, [body + "#", body], _how_check_written)
+            return _san_choice(rng, made, made.move, [body + "#", other_letter], _how_check_written)
         return _san_choice(rng, made, made.move, [san + "+", san + "#"], _how_written)
     made = generate.promotion(rng, 1)
     ends = sorted(rules.destinations(made.fen, made.square))

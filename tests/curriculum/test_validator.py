@@ -203,3 +203,11 @@ def test_it_rejects_a_claim_question_whose_answer_a_declared_move_changes():
         "tests/curriculum/broken/claim-by-a-move.toml:9: claim-by-a-move-ke2: "
         "can_claim: declaring Ke2 claims threefold_repetition (a move changes the answer)"
     ]
+
+
+def test_it_rejects_a_notation_puzzle_that_marks_a_form_the_laws_allow_wrong():
+    # C.13: the + of a check is not obligatory, so Ra8 is right too.
+    assert errors_in("notation-lawful-form.toml") == [
+        "tests/curriculum/broken/notation-lawful-form.toml:9: notation-lawful-form-check: "
+        "san: Ra8 is written as the Laws allow (C.13), yet marked wrong"
+    ]
