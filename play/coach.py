@@ -132,6 +132,16 @@ def _sans(position: rules.Position, moves: tuple[str, ...]) -> str:
     return lists.join(rules.check_move(position, move).san or move for move in moves)
 
 
+NAMED_AT_MOST = 2  # stalemating moves named in a note: a child reads one or two, not twelve
+
+
+def _named(moment: Moment) -> tuple[str, ...]:
+    """The moves a note names: for the stalemate trap one or two of them (a short sentence)."""
+    if moment.note is Note.STALEMATE_TRAP:
+        return moment.moves[:NAMED_AT_MOST]
+    return moment.moves
+
+
 def notes_now(position: rules.Position) -> list[Said]:
     """The arbiter's notes for the side to move in ``position``."""
     said = []
@@ -141,7 +151,7 @@ def notes_now(position: rules.Position) -> list[Said]:
             continue
         text = str(template)
         if "%(moves)s" in text:
-            text = text % {"moves": _sans(position, moment.moves)}
+            text = text % {"moves": _sans(position, _named(moment))}
         said.append(_said(text, moment.note.value))
     return said
 
