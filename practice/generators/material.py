@@ -10,17 +10,20 @@ from django.utils.translation import ngettext
 import rules
 from board.explanations import piece_name
 from curriculum.puzzles import Option
-from practice.generators.parts import Parts, choice, deal, near_numbers
+from practice.generators.parts import Parts, choice, deal, numbers_placed, until
 from rules import generate
 
 
 def piece_values_rule(rng: random.Random, level: int) -> Parts:
     """How many points a side's pieces are worth, or who is ahead (from level 2)."""
-    made = generate.scattered(rng, level)
     hint = _("A pawn is worth 1, a knight or a bishop 3, a rook 5, a queen 9.")
+    _family, place = deal(rng, 1, 3)  # the answer's place among three, hidden (parts.deal)
     if level > 1 and rng.random() < 0.5:
-        lead = rules.material_lead(made.fen)
-        truth = "white" if lead > 0 else "black" if lead < 0 else "equal"
+        wanted = LEADS[place]
+        made = until(
+            rng, lambda r: generate.scattered(r, level), lambda m: _lead_of(m) == wanted, 200
+        )
+        truth = _lead_of(made)
         options = (Option("white", _("White")), Option("black", _("Black")),
                    Option("equal", _("The same")))  # fmt: skip
         return choice(
@@ -30,11 +33,12 @@ def piece_values_rule(rng: random.Random, level: int) -> Parts:
              "black": _("Black's pieces are worth more."),
              "equal": _("Both sides' pieces are worth the same.")}[truth],
         )  # fmt: skip
+    made = generate.scattered(rng, level)
     colour = "white" if level == 1 or rng.random() < 0.5 else "black"
     points = rules.material(made.fen)[colour]
     options = [
         Option(str(n), ngettext("%(count)s point", "%(count)s points", n) % {"count": n})
-        for n in near_numbers(rng, points)
+        for n in numbers_placed(rng, points, place)
     ]
     said = {"count": points}
     return choice(
@@ -45,6 +49,14 @@ def piece_values_rule(rng: random.Random, level: int) -> Parts:
         ngettext("They are worth %(count)s point in all.",
                  "They are worth %(count)s points in all.", points) % said,
     )  # fmt: skip
+
+
+LEADS = ("white", "black", "equal")
+
+
+def _lead_of(made: generate.Made) -> str:
+    lead = rules.material_lead(made.fen)
+    return "white" if lead > 0 else "black" if lead < 0 else "equal"
 
 
 COUNT_OF = {"attackers": rules.attackers_of, "defenders": rules.defenders_of}

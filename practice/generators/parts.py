@@ -47,6 +47,20 @@ def near_numbers(rng: random.Random, truth: int, spread: int = 3) -> list[int]:
     return sorted([truth, *rng.sample(others, 2)])
 
 
+def numbers_placed(rng: random.Random, truth: int, place: int, spread: int = 3) -> list[int]:
+    """``truth`` and two other numbers close to it (never below 0), smallest first, with
+    ``truth`` at index ``place`` (0, 1 or 2) when the numbers allow it, else the nearest
+    place they allow: so a learner who always picks the middle one is right a third of
+    the time, not most of the time."""
+    below = list(range(max(0, truth - spread), truth))
+    above = list(range(truth + 1, truth + spread + 1))
+    fits = {0: len(above) >= 2, 1: bool(below), 2: len(below) >= 2}
+    place = min((p for p in fits if fits[p]), key=lambda p: (abs(p - place), p))
+    lower = rng.sample(below, place)
+    higher = rng.sample(above, 2 - place)
+    return sorted([truth, *lower, *higher])
+
+
 class Draw(random.Random):
     """One puzzle's random source, seeded by its id, with its ``turn`` (the seed divided by
     the number of levels, so that the seeds of one level that follow each other, as

@@ -77,3 +77,14 @@ def test_protection_gives_0_1_and_2_a_third_of_the_time_each_in_a_fixed_place():
     assert set(values) == {"0", "1", "2"}
     assert all(0.28 <= n / len(puzzles) <= 0.39 for n in values.values()), values
     assert all(0.28 <= n / len(puzzles) <= 0.39 for n in places.values()), places
+
+
+def test_piece_values_puts_its_answer_in_each_place_about_a_third_of_the_time():
+    places = {"material": Counter(), "material_lead": Counter()}
+    for seed in range(300):
+        puzzle = build(puzzle_id("piece-values", LEVELS[seed % 3], seed))
+        values = [o.value for o in puzzle.options]
+        places[puzzle.question][values.index(puzzle.answer[0])] += 1
+    for question, counts in places.items():
+        shares = [n / sum(counts.values()) for n in counts.values()]
+        assert len(counts) == 3 and max(shares) <= 0.45, (question, counts)
