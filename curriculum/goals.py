@@ -248,15 +248,29 @@ def promotes() -> Condition:
     return condition("promotes", lambda t: t.verdict.promotion is not None, MissCode.NO_PROMOTION)
 
 
+def _dead_position_miss(tried: Tried) -> Miss | None:
+    """A knight (or bishop) may avoid stalemate, but king and knight alone cannot mate: the
+    position is dead and the game drawn at once (5.2.2). None when it is not dead."""
+    after = rules.assess(tried.verdict.fen_after)
+    if after.termination is not rules.Termination.INSUFFICIENT_MATERIAL:
+        return None
+    if tried.verdict.promotion == "n":
+        return Miss(MissCode.PROMOTED_KNIGHT_CANNOT_MATE)
+    return Miss(MissCode.PROMOTED_BISHOP_CANNOT_MATE)
+
+
+def no_dead_position() -> Condition:
+    """The promotion leaves a game that goes on: no dead position."""
+    return Condition(
+        "no_dead_position",
+        lambda t: _dead_position_miss(t) is None,
+        lambda t: _dead_position_miss(t) or Miss(MissCode.PROMOTED_BISHOP_CANNOT_MATE),
+    )
+
+
 def promotes_to(piece: str) -> Condition:
     def missed(tried: Tried) -> Miss:
-        # A knight (or bishop) may avoid stalemate, but king and knight alone cannot mate.
-        after = rules.assess(tried.verdict.fen_after)
-        if after.termination is rules.Termination.INSUFFICIENT_MATERIAL:
-            if tried.verdict.promotion == "n":
-                return Miss(MissCode.PROMOTED_KNIGHT_CANNOT_MATE)
-            return Miss(MissCode.PROMOTED_BISHOP_CANNOT_MATE)
-        return Miss(MissCode.PROMOTED_TO_OTHER_PIECE)
+        return _dead_position_miss(tried) or Miss(MissCode.PROMOTED_TO_OTHER_PIECE)
 
     return Condition(f"promotes_to_{piece}", lambda t: t.verdict.promotion == piece, missed)
 
@@ -436,6 +450,7 @@ def _promote_conditions(goal: Mapping) -> tuple[Condition, ...]:
     chain = [promotes()]
     if goal["avoid_stalemate"]:  # said first: the stalemate is what the puzzle warns about
         chain.append(no_stalemate(MissCode.PROMOTION_STALEMATES))
+        chain.append(no_dead_position())  # a draw at once too: avoid it as well
     if goal["piece"] != "any":
         chain.append(promotes_to(goal["piece"]))
     if goal["mate"]:

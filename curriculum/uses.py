@@ -134,7 +134,9 @@ def derived(puzzle: Puzzle) -> set[str]:
     if puzzle.kind == "move" and puzzle.goal:
         found |= _goal_rules(puzzle.goal)
     if puzzle.kind == "assess":
-        found |= {ENDING_RULES[a] for a in puzzle.answer if a in ENDING_RULES}
+        # Every ending offered, not only the answer: a word not taught yet is a hint.
+        offered = [*puzzle.answer, *(option.value for option in puzzle.options)]
+        found |= {ENDING_RULES[a] for a in offered if a in ENDING_RULES}
     if puzzle.kind == "choice":
         if puzzle.question == "destination_of" and str(puzzle.params.get("san")).startswith("O-O"):
             found.add("castling")  # the castling lesson names O-O and O-O-O
@@ -192,7 +194,10 @@ def _how(rule: str, puzzle: Puzzle) -> str:
     if puzzle.kind == "move" and puzzle.goal:
         return f"its goal {dict(puzzle.goal)}"
     if puzzle.kind == "assess":
-        return f"the answer {', '.join(puzzle.answer)}"
+        if any(ENDING_RULES.get(answer) == rule for answer in puzzle.answer):
+            return f"the answer {', '.join(puzzle.answer)}"
+        offered = [o.value for o in puzzle.options if ENDING_RULES.get(o.value) == rule]
+        return f"the option {', '.join(offered)}"
     if puzzle.kind == "choice":
         return f"the question {puzzle.question}"
     return "its history"

@@ -110,6 +110,9 @@ WORDS: tuple[Term, ...] = (
     Term("資料", "数据", "data"),
     Term("裝置", "设备", "a device"),
     Term("喔", "哦", "the friendly particle: Mainland writes 哦"),
+    Term("沿著", "沿着", "along: tw2sp misses 沿著 at a sentence's start"),
+    Term("信箱", "邮箱", "an e-mail address's mailbox: Mainland says 邮箱"),
+    Term("QR code", "二维码", "a QR code: Mainland says 二维码 (no space beside it then)"),
 )
 
 # Taiwan words, in simplified characters, that no 简体中文 text may contain: what tw2s
@@ -146,6 +149,8 @@ TAIWAN_ONLY: tuple[str, ...] = (
     "预设",
     "在线",
     "剪切",
+    "信箱",
+    "QR code",
 )
 # Taiwan's chess names: allowed on a 简体中文 page only where the page cites them as
 # Taiwan's (inside “ ”, or as a glossary term's other name).
@@ -155,6 +160,11 @@ CJK = re.compile(r"[\u3400-\u9fff]")
 
 # Taiwan's corner brackets as the Mainland's quotation marks (GB/T 15834-2011).
 QUOTES = str.maketrans({"「": "“", "」": "”", "『": "‘", "』": "’"})
+
+# The space between a Chinese character and a Latin word that becomes Chinese (QR code).
+_LATIN_WORD_SPACES = re.compile(
+    r"(?<=[\u3400-\u9fff]) (?=QR code)|(?<=QR code) (?=[\u3400-\u9fff])"
+)
 
 # A reviewed word stands in the text as one private-use character while OpenCC runs.
 _FENCE = 0xF0000
@@ -202,12 +212,13 @@ def to_simplified(text: str) -> str:
     >>> to_simplified("請重新整理後再試一次喔。")
     '请刷新后再试一次哦。'
     """
-    if not CJK.search(text):
+    pattern, fence, mainland = _fences()
+    if not CJK.search(text) and not pattern.search(text):
         return text
     written = overrides().get(text)
     if written is not None:
         return written
-    pattern, fence, mainland = _fences()
+    text = _LATIN_WORD_SPACES.sub("", text)
     fenced = pattern.sub(lambda match: fence[match.group(0)], text)
     converted = _converter().convert(fenced)
     unfenced = "".join(

@@ -32,6 +32,7 @@ LESSONS = {
     Note.THREEFOLD_CLAIMABLE.value: "draws-repetition",
     Note.THREEFOLD_BY_MOVE.value: "draws-repetition",
     Note.FIFTY_MOVES_CLAIMABLE.value: "draws-fifty",
+    Note.FIFTY_MOVES_BY_MOVE.value: "draws-fifty",
     Note.MATE_IN_ONE.value: "checkmate",
     rules.Termination.CHECKMATE.value: "checkmate",
     rules.Termination.STALEMATE.value: "stalemate",
@@ -52,8 +53,15 @@ NOTES: dict[Note, Promise] = {
     Note.THREEFOLD_CLAIMABLE: _(
         "The same position is here for the third time: you may claim a draw."
     ),
-    Note.THREEFOLD_BY_MOVE: _("%(moves)s brings a position back a third time: a draw."),
-    Note.FIFTY_MOVES_CLAIMABLE: _("Fifty moves without a capture or a pawn move: a draw."),
+    Note.THREEFOLD_BY_MOVE: _(
+        "%(moves)s brings a position back a third time: you may claim a draw."
+    ),
+    Note.FIFTY_MOVES_CLAIMABLE: _(
+        "Fifty moves without a capture or a pawn move: you may claim a draw."
+    ),
+    Note.FIFTY_MOVES_BY_MOVE: _(
+        "One more move without a capture or a pawn move makes fifty: you may claim a draw."
+    ),
 }
 
 # After the game: what the child could have done, at which move.
@@ -75,6 +83,7 @@ RULE_NAMES: dict[str, Promise] = {
     Note.THREEFOLD_CLAIMABLE.value: _("Threefold repetition"),
     Note.THREEFOLD_BY_MOVE.value: _("Threefold repetition"),
     Note.FIFTY_MOVES_CLAIMABLE.value: _("Fifty moves"),
+    Note.FIFTY_MOVES_BY_MOVE.value: _("Fifty moves"),
     rules.Termination.CHECKMATE.value: _("Checkmate"),
     rules.Termination.STALEMATE.value: _("Stalemate"),
     rules.Termination.INSUFFICIENT_MATERIAL.value: _("Dead position"),
@@ -123,6 +132,16 @@ def _sans(position: rules.Position, moves: tuple[str, ...]) -> str:
     return lists.join(rules.check_move(position, move).san or move for move in moves)
 
 
+NAMED_AT_MOST = 2  # stalemating moves named in a note: a child reads one or two, not twelve
+
+
+def _named(moment: Moment) -> tuple[str, ...]:
+    """The moves a note names: for the stalemate trap one or two of them (a short sentence)."""
+    if moment.note is Note.STALEMATE_TRAP:
+        return moment.moves[:NAMED_AT_MOST]
+    return moment.moves
+
+
 def notes_now(position: rules.Position) -> list[Said]:
     """The arbiter's notes for the side to move in ``position``."""
     said = []
@@ -132,7 +151,7 @@ def notes_now(position: rules.Position) -> list[Said]:
             continue
         text = str(template)
         if "%(moves)s" in text:
-            text = text % {"moves": _sans(position, moment.moves)}
+            text = text % {"moves": _sans(position, _named(moment))}
         said.append(_said(text, moment.note.value))
     return said
 

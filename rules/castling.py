@@ -147,10 +147,12 @@ def blocked(board: chess.Board, king: chess.Square, rook_home: chess.Square) -> 
 
 
 def attacked(board: chess.Board, reason: Reason, square: chess.Square) -> Finding | None:
-    """The king may not pass over, or land on, a square an enemy piece attacks."""
-    without_king = board.copy(stack=False)
-    without_king.remove_piece_at(board.king(board.turn))
-    attackers = without_king.attackers(not board.turn, square)
+    """The king may not pass over, or land on, a square an enemy piece attacks.
+
+    Attacked in the position as it stands (3.8.2.2), the king on its square: a rook
+    checking from d1 does not reach f1 through the king (that is the check, not f1).
+    """
+    attackers = board.attackers(not board.turn, square)
     if not attackers:
         return None
     return finding(board, reason, square, min(attackers))

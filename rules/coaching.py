@@ -19,9 +19,13 @@ The engine's facts for the arbiter-coach of a real game, as codes and squares (`
 - ``THREEFOLD_CLAIMABLE``: this position stands here for the third time (or more): the
   side to move may claim a draw (squares: none).
 - ``THREEFOLD_BY_MOVE``: the side to move may claim a draw by declaring one of these
-  moves, which would bring a position back for the third time (moves: those moves).
+  moves, which would bring a position back for the third time (9.2.1.1; moves: those
+  moves). Told beside ``THREEFOLD_CLAIMABLE`` too: both claims are open then.
 - ``FIFTY_MOVES_CLAIMABLE``: fifty moves by each side without a capture or a pawn move:
   the side to move may claim a draw (squares: none). At 75 the game ends by itself.
+- ``FIFTY_MOVES_BY_MOVE``: 49 and a half moves so far: the side to move may claim a draw
+  by declaring one of these moves, neither a capture nor a pawn move nor a mate (9.3.1;
+  moves: those moves).
 
 ``game_moments(fen, moves)`` gives the moments of every position of the game (the rules
 met), and ``missed_moments(fen, moves)`` what was there and not used: castling possible
@@ -62,6 +66,7 @@ class Note(Enum):
     THREEFOLD_CLAIMABLE = "threefold_claimable"
     THREEFOLD_BY_MOVE = "threefold_by_move"
     FIFTY_MOVES_CLAIMABLE = "fifty_moves_claimable"
+    FIFTY_MOVES_BY_MOVE = "fifty_moves_by_move"
     # Only among the moments missed: a checkmate that one move would have given.
     MATE_IN_ONE = "mate_in_one"
 
@@ -188,8 +193,7 @@ def _moments_now(board: chess.Board, castling_seen: set[str]) -> list[Moment]:
     found.extend(_promotion(board, legal))
     found.extend(_stalemate_trap(board, legal))
     found.extend(_threefold(board, legal))
-    if board.halfmove_clock >= 100:
-        found.append(Moment(Note.FIFTY_MOVES_CLAIMABLE))
+    found.extend(_fifty_moves(board, legal))
     return found
 
 
@@ -244,19 +248,43 @@ def _stalemate_trap(board: chess.Board, legal: list[chess.Move]) -> list[Moment]
 
 
 def _threefold(board: chess.Board, legal: list[chess.Move]) -> list[Moment]:
-    if board.is_repetition(3):
-        return [Moment(Note.THREEFOLD_CLAIMABLE)]
-    if not board.is_repetition(2):
-        return []  # no move can bring back a position seen only once before
-    claiming = []
-    for move in legal:
-        board.push(move)
-        if board.is_repetition(3) and not board.is_checkmate() and not board.is_stalemate():
-            claiming.append(move)
+    found = [Moment(Note.THREEFOLD_CLAIMABLE)] if board.is_repetition(3) else []
+    # A capture or a pawn move makes a position never seen before: only the others can
+    # bring one back, and only one seen twice already (the one now, or any other).
+    quiet = [move for move in legal if not board.is_zeroing(move)]
+    claiming = [move for move in quiet if _brings_third_time(board, move)]
+    if claiming:
+        moves = _ucis(sorted(claiming, key=chess.Move.uci))
+        found.append(Moment(Note.THREEFOLD_BY_MOVE, (), moves))
+    return found
+
+
+def _brings_third_time(board: chess.Board, move: chess.Move) -> bool:
+    board.push(move)
+    try:
+        return board.is_repetition(3) and not board.is_checkmate() and not board.is_stalemate()
+    finally:
         board.pop()
+
+
+def _fifty_moves(board: chess.Board, legal: list[chess.Move]) -> list[Moment]:
+    if board.halfmove_clock >= 100:
+        return [Moment(Note.FIFTY_MOVES_CLAIMABLE)]
+    if board.halfmove_clock < 99:
+        return []
+    claiming = [move for move in legal if not board.is_zeroing(move) and _game_goes_on(board, move)]
     if not claiming:
         return []
-    return [Moment(Note.THREEFOLD_BY_MOVE, (), _ucis(sorted(claiming, key=chess.Move.uci)))]
+    return [Moment(Note.FIFTY_MOVES_BY_MOVE, (), _ucis(sorted(claiming, key=chess.Move.uci)))]
+
+
+def _game_goes_on(board: chess.Board, move: chess.Move) -> bool:
+    """After ``move`` the other side has a legal move (no mate, no stalemate ends the game)."""
+    board.push(move)
+    try:
+        return any(board.legal_moves)
+    finally:
+        board.pop()
 
 
 # --- helpers -------------------------------------------------------------------------------

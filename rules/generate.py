@@ -669,37 +669,79 @@ def en_passant(rng: random.Random, level: int, *, late: bool | None = None) -> M
 
 def promotion(rng: random.Random, level: int) -> Made:
     """A white pawn on the seventh rank that can promote; from level 2 a promotion to a
-    queen would stalemate Black (``holds``: so ``piece`` is not the queen)."""
+    queen would stalemate Black (``holds``: so ``piece`` is not the queen). The answer never
+    draws at once: at level 1 no promotion to a queen stalemates or leaves a dead position
+    (5.2.2), from level 2 some promotion does neither."""
     trap = level > 1
 
     def make(rng: random.Random) -> Made | None:
         board = _empty()
-        if trap:
-            corner = rng.choice([chess.A8, chess.H8, chess.A1, chess.H1])
-            board.set_piece_at(corner, chess.Piece.from_symbol("k"))
-            ring = [s for s in chess.SQUARES if chess.square_distance(s, corner) == 2]
-            board.set_piece_at(rng.choice(ring), chess.Piece.from_symbol("K"))
-        elif not _kings(rng, board):
+        pawn = rng.choice(list(chess.SquareSet(chess.BB_RANK_7)))
+        board.set_piece_at(pawn, chess.Piece.from_symbol("P"))
+        placed = _kings_for_the_trap(rng, board, pawn + 8) if trap else _kings(rng, board)
+        if not placed:
             return None
-        pawn = _put(rng, board, "P", list(chess.SquareSet(chess.BB_RANK_7)))
-        if pawn is None:
-            return None
+        if level == 2 and rng.random() < 0.7:
+            _blocked_pawns(rng, board)
         if level == 3:
             _extras(rng, board, 1, "PNp")
         if not _sound(board) or board.is_insufficient_material():
             return None
-        promotions = [m for m in board.legal_moves if m.promotion]
-        if not promotions:
-            return None
-        if trap and not any(
-            _stalemates(board, m) for m in promotions if m.promotion == chess.QUEEN
-        ):
-            return None
-        if all(_stalemates(board, m) for m in promotions):
+        if not _promotion_wanted(board, trap):
             return None
         return _made(board, square=chess.square_name(pawn), holds=trap)
 
     return _until(rng, make)
+
+
+def _kings_for_the_trap(rng: random.Random, board: chess.Board, queen: chess.Square) -> bool:
+    """The black king on the edge near the new queen's square, the white king close by: the
+    queen may take the black king's last squares."""
+    edge = [s for s in _near(queen, 3) if s not in _INNER_SQUARES and s != queen]
+    black = rng.choice(edge)
+    white = rng.choice([s for s in chess.SQUARES if 2 <= chess.square_distance(s, black) <= 3])
+    if board.piece_at(black) or board.piece_at(white):
+        return False
+    board.set_piece_at(black, chess.Piece.from_symbol("k"))
+    board.set_piece_at(white, chess.Piece.from_symbol("K"))
+    return True
+
+
+def _promotion_wanted(board: chess.Board, trap: bool) -> bool:
+    """Without the trap no promotion to a queen draws at once; with it one does stalemate,
+    and some other promotion draws not."""
+    promotions = [m for m in board.legal_moves if m.promotion]
+    queens = [m for m in promotions if m.promotion == chess.QUEEN]
+    if not queens:
+        return False
+    if not trap:
+        return not any(draws_at_once(board, m) for m in queens)
+    stalemate = any(_stalemates(board, m) for m in queens)
+    return stalemate and not all(draws_at_once(board, m) for m in promotions)
+
+
+_MIDDLE_RANKS = chess.SquareSet(
+    chess.BB_RANK_2 | chess.BB_RANK_3 | chess.BB_RANK_4 | chess.BB_RANK_5 | chess.BB_RANK_6
+)
+
+
+def _blocked_pawns(rng: random.Random, board: chess.Board) -> None:
+    """A white pawn and a black pawn face to face on one file: neither can move forward."""
+    white = rng.choice(list(_MIDDLE_RANKS))
+    if board.piece_at(white) is None and board.piece_at(white + 8) is None:
+        board.set_piece_at(white, chess.Piece.from_symbol("P"))
+        board.set_piece_at(white + 8, chess.Piece.from_symbol("p"))
+
+
+_INNER_SQUARES = chess.SquareSet(
+    chess.BB_ALL & ~chess.BB_RANK_1 & ~chess.BB_RANK_8 & ~chess.BB_FILE_A & ~chess.BB_FILE_H
+)
+
+
+def draws_at_once(board: chess.Board, move: chess.Move) -> bool:
+    """After ``move`` the game is drawn there and then: stalemate, or a dead position
+    (no sequence of legal moves can end in checkmate, 5.2.2: king and knight or bishop)."""
+    return _after(board, move, lambda b: b.is_stalemate() or b.is_insufficient_material())
 
 
 # --- draws -----------------------------------------------------------------------------------
@@ -846,20 +888,24 @@ def touched(rng: random.Random, level: int) -> Made:
 
 def san_misspellings(san: str) -> list[str]:
     """Ways a beginner writes the move ``san`` wrongly: another piece's letter (or a letter
-    for a pawn), the capture mark dropped or added, the check mark dropped or added.
+    for a pawn), the capture mark without the piece or the file that captures (or added to a
+    move that captures nothing), a check mark where there is no check (# for a check).
+    Never a form the Laws allow: leaving out x, + or # is not wrong (C.13).
 
     >>> san_misspellings("Nxe5")
-    ['Bxe5', 'Ne5', 'Nxe5+']
+    ['Bxe5', 'xe5', 'Nxe5+']
     >>> san_misspellings("e4")
     ['Pe4', 'xe4', 'e4+']
+    >>> san_misspellings("Rd8+")
+    ['Qd8+', 'Rxd8+', 'Rd8#']
     """
     body, mark = san.rstrip("+#"), san[len(san.rstrip("+#")) :]
     piece = body[0] if body[0] in "KQRBN" else ""
     letter = {"K": "Q", "Q": "K", "R": "Q", "B": "N", "N": "B"}.get(piece, "")
     wrong = [letter + body[1:] + mark if piece else "P" + body + mark]
     if "x" in body:
-        wrong.append(body.replace("x", "") + mark)
+        wrong.append(body[body.index("x") :] + mark)
     else:
         wrong.append(body[:-2] + "x" + body[-2:] + mark)
-    wrong.append(body if mark else body + "+")
+    wrong.append(body + {"": "+", "+": "#", "#": "+"}[mark])
     return [w for w in dict.fromkeys(wrong) if w != san]

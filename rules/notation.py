@@ -202,14 +202,17 @@ def san_mistake(board: chess.Board, move: chess.Move, written: str) -> Refutatio
     """
     truth = board.san(move)
     base, mark = _marks(truth)
-    written_base, written_mark = _marks(written.strip())
+    written = written.strip()
+    if board.is_en_passant(move):
+        written = _EN_PASSANT_MARK.sub("", written)  # e.p. may be appended (C.13)
+    written_base, written_mark = _marks(written)
     if board.is_castling(move):
         fact = _castling_mistake(base, written_base)
         if fact is not None:
             return _said(board, fact, truth)
         base = written_base
-    if written_base == base:
-        fact = _mark_mistake(mark, written_mark)
+    if _same_move_written(base, written_base, board.is_capture(move)):
+        fact = _mark_mistake(mark, "#" if written_mark == "++" else written_mark)
         return None if fact is None else _said(board, fact, truth)
     fact, named = _written_mistake(board, move, written_base)
     return _said(board, fact, truth, *named)
@@ -229,9 +232,38 @@ def _castling_mistake(base: str, written_base: str) -> Fact | None:
     return None
 
 
+def _same_move_written(base: str, written_base: str, captures: bool) -> bool:
+    """``written_base`` is ``base`` (the SAN without its mark) in a form the Laws allow:
+    the x of a capture may be left out (C.13) and a promotion written e8Q or e8=Q (C.10)."""
+    forms = {base, base.replace("=", "")}
+    if captures:
+        forms |= {form.replace("x", "") for form in forms}
+    return written_base in forms
+
+
+def customary_marks(board: chess.Board, move: chess.Move, written: str) -> tuple[str, ...]:
+    """The marks ``written`` leaves out that are customary though not obligatory (C.13):
+    "x" for a capture, "+" for a check, "#" for a checkmate.
+
+    >>> board = chess.Board("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+    >>> customary_marks(board, chess.Move.from_uci("a1a8"), "Ra8")
+    ('+',)
+    """
+    truth = board.san(move)
+    base, mark = _marks(truth)
+    written_base, written_mark = _marks(written.strip())
+    left_out = []
+    if "x" in base and "x" not in written_base:
+        left_out.append("x")
+    if mark and not written_mark:
+        left_out.append(mark)
+    return tuple(left_out)
+
+
 def _mark_mistake(mark: str, written_mark: str) -> Fact | None:
-    """The check or mate mark written wrongly, the rest of the move being right."""
-    if mark == written_mark:
+    """The check or mate mark written wrongly, the rest of the move being right. A mark
+    left out is no mistake: +, # and ++ are not obligatory (C.13)."""
+    if mark == written_mark or not written_mark:
         return None
     if not mark:
         return Fact.SAN_NO_CHECK

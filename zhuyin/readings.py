@@ -124,7 +124,24 @@ CHESS_READINGS: dict[str, tuple[str, ...]] = {
     "就得": ("ㄐㄧㄡˋ", "ㄉㄟˇ"),  # must: 老師區就得輸入密碼
     "到得了": ("ㄉㄠˋ", "˙ㄉㄜ", "ㄌㄧㄠˇ"),
     "數次數": ("ㄕㄨˇ", "ㄘˋ", "ㄕㄨˋ"),  # to count the times
-    "數一數": ("ㄕㄨˇ", "ㄧ", "ㄕㄨˇ"),
+    "數一數": ("ㄕㄨˇ", "˙ㄧ", "ㄕㄨˇ"),
+    # Light tones as first-grade textbooks print them: the second syllable of a doubled verb
+    # (看看 ㄎㄢˋ ˙ㄎㄢ), 一 inside one (想一想: tone_change keeps it), 對不起, 這個, 地方.
+    "看看": ("ㄎㄢˋ", "˙ㄎㄢ"),
+    "想想": ("ㄒㄧㄤˇ", "˙ㄒㄧㄤ"),
+    "試試": ("ㄕˋ", "˙ㄕ"),  # 試試看
+    "想一想": ("ㄒㄧㄤˇ", "˙ㄧ", "ㄒㄧㄤˇ"),
+    "找一找": ("ㄓㄠˇ", "˙ㄧ", "ㄓㄠˇ"),
+    "算一算": ("ㄙㄨㄢˋ", "˙ㄧ", "ㄙㄨㄢˋ"),
+    "看一看": ("ㄎㄢˋ", "˙ㄧ", "ㄎㄢˋ"),
+    "對不起": ("ㄉㄨㄟˋ", "˙ㄅㄨ", "ㄑㄧˇ"),
+    "這個": ("ㄓㄜˋ", "˙ㄍㄜ"),
+    "那個": ("ㄋㄚˋ", "˙ㄍㄜ"),
+    "地方": ("ㄉㄧˋ", "˙ㄈㄤ"),
+    "喜歡": ("ㄒㄧˇ", "˙ㄏㄨㄢ"),
+    # 看 as "to guard" is ㄎㄢ: 白王已經看住 g7 和 h7.
+    "看住": ("ㄎㄢ", "ㄓㄨˋ"),
+    "看得住": ("ㄎㄢ", "˙ㄉㄜ", "ㄓㄨˋ"),
     "時候": ("ㄕˊ", "˙ㄏㄡ"),
     "名字": ("ㄇㄧㄥˊ", "˙ㄗ"),
     "休息": ("ㄒㄧㄡ", "˙ㄒㄧ"),
@@ -204,6 +221,9 @@ def tone(reading: str) -> int:
     return {"ˊ": 2, "ˇ": 3, "ˋ": 4}.get(reading[-1], 1)
 
 
+LIGHT = ("˙ㄧ", "˙ㄅㄨ")  # the light 一 and 不 a phrase of CHESS_READINGS gives
+
+
 def tone_change(run: str, readings: list[str]) -> list[str]:
     """一 and 不 with the tone change Taiwan's first-grade textbooks print (see the docstring).
 
@@ -221,7 +241,9 @@ def tone_change(run: str, readings: list[str]) -> list[str]:
     changed = list(base)
     for i, char in enumerate(run):
         following = tone(base[i + 1]) if i + 1 < len(run) else None
-        if char == "一":
+        if char in "一不" and readings[i] in LIGHT:
+            changed[i] = readings[i]  # 想一想 ˙ㄧ, 對不起 ˙ㄅㄨ (CHESS_READINGS)
+        elif char == "一":
             ordinal = i > 0 and run[i - 1] == "第"
             if following is None or ordinal or i in word_ends:
                 changed[i] = "ㄧ"

@@ -56,6 +56,16 @@ def _can_claim(p: Puzzle) -> frozenset[str]:
     return frozenset([name for name, yes in names.items() if yes] or ["none"])
 
 
+def _written_right(p: Puzzle) -> frozenset[str]:
+    """Every option that writes the move as the Laws allow (x, +, # and e.p. may be left
+    out, C.13); none offered: the SAN itself."""
+    move = p.params["move"]
+    right = [
+        o.value for o in p.options if rules.why_san_wrong(p.fen, move, o.value, p.moves) is None
+    ]
+    return frozenset(right or [rules.check_move(p.fen, move, p.moves).san])
+
+
 def _material_lead(p: Puzzle) -> frozenset[str]:
     lead = rules.material_lead(p.fen, p.moves)
     return frozenset(["white" if lead > 0 else "black" if lead < 0 else "equal"])
@@ -105,9 +115,7 @@ QUESTIONS: Mapping[str, Question] = MappingProxyType(
             (), lambda p: frozenset(rules.assess(p.fen, p.moves).checkers), several=True
         ),
         "in_check": Question((), lambda p: yes_no(rules.assess(p.fen, p.moves).in_check)),
-        "san": Question(
-            ("move",), lambda p: frozenset([rules.check_move(p.fen, p.params["move"], p.moves).san])
-        ),
+        "san": Question(("move",), _written_right),
         "destination_of": Question(
             ("san",), lambda p: frozenset([rules.parse_move(p.fen, p.params["san"], p.moves)[2:4]])
         ),
@@ -189,6 +197,10 @@ def validate(puzzle: Puzzle) -> None:
             raise Problem(f"options name empty squares: {', '.join(empty)}")
     if puzzle.question == "exchange" and not _is_capture(puzzle):
         raise Problem(f"exchange: {puzzle.params['move']} is not a legal capture")
+    if puzzle.question == "can_claim":
+        _refuse_an_answer_a_move_changes(puzzle)
+    if puzzle.question == "san":
+        _refuse_a_lawful_form_marked_wrong(puzzle)
     computed = truth(puzzle)
     offered = {option.value for option in puzzle.options}
     if not computed <= offered:
@@ -196,4 +208,30 @@ def validate(puzzle: Puzzle) -> None:
     if set(puzzle.answer) != computed:
         raise Problem(
             f"stated answer {sorted(puzzle.answer)} but the engine says {sorted(computed)}"
+        )
+
+
+def _refuse_an_answer_a_move_changes(puzzle: Puzzle) -> None:
+    """A claim may be made by declaring the move that brings it (9.2.1.1, 9.3.1): a claim
+    question whose answer such a move would change asks something the Laws answer
+    otherwise, so the position must leave no such move."""
+    now = rules.assess(puzzle.fen, puzzle.moves).claims
+    for move in rules.legal_moves(puzzle.fen, puzzle.moves):
+        more = rules.claims_after(puzzle.fen, move, puzzle.moves) - now
+        if more:
+            san = rules.check_move(puzzle.fen, move, puzzle.moves).san
+            claimed = ", ".join(sorted(claim.value for claim in more))
+            raise Problem(
+                f"can_claim: declaring {san} claims {claimed} (a move changes the answer)"
+            )
+
+
+def _refuse_a_lawful_form_marked_wrong(puzzle: Puzzle) -> None:
+    """A wrong option of a notation question must be wrong under the Laws, not only less
+    usual: x, +, ++ or # and e.p. are not obligatory (C.13)."""
+    lawful = truth(puzzle) - set(puzzle.answer)
+    if lawful:
+        raise Problem(
+            f"san: {', '.join(sorted(lawful))} is written as the Laws allow (C.13), "
+            "yet marked wrong"
         )

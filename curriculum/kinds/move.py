@@ -263,7 +263,20 @@ def _check_one_move(puzzle: Puzzle) -> None:
         if not verdict.legal:
             raise Problem(f"the engine and python-chess disagree on {move}")
         met.append(first_miss(puzzle.goal, Tried(position, (), move, verdict)) is None)
+        if kind == "promote" and met[-1]:
+            _refuse_a_draw_at_once(verdict)
     if not any(met):
         raise Problem("no legal move meets the goal")
     if all(met):
         raise Problem("every legal move meets the goal: nothing to learn")
+
+
+DRAWN_AT_ONCE = (rules.Termination.STALEMATE, rules.Termination.INSUFFICIENT_MATERIAL)
+
+
+def _refuse_a_draw_at_once(verdict: rules.Verdict) -> None:
+    """A promotion puzzle never accepts a move that draws there and then: a stalemate or a
+    dead position (5.2.1, 5.2.2) is not what promoting is for."""
+    ending = rules.assess(verdict.fen_after).termination
+    if ending in DRAWN_AT_ONCE:
+        raise Problem(f"it accepts {verdict.san}, which draws at once ({ending.value})")

@@ -15,11 +15,14 @@ passant, promotion), ``draws``, ``notation``, ``touch_move``; ``parts`` holds wh
 share. Adding a rule is one maker there plus its entry in ``registry.RULES``.
 
 Nothing can be guessed: a question with two answers (in check or not, may castle or not,
-a claim or none, must move it or not) gives each in turn, by the id's ``turn`` (the seed
-divided by the number of levels, ``parts.Draw``, ``parts.take_turns``), and the maker
-draws positions until the engine's answer is the one wanted (``parts.until``); so 30
-puzzles of a rule in a row split 50/50, and ``check_practice`` prints each rule's split
-and fails on one outside 40-60 %. A rule asks nothing a later lesson teaches
+a claim or none, must move it or not) gives each once in every block of turns (the id's
+``turn``, the seed divided by the number of levels, ``parts.Draw``), in an order taken
+from a keyed hash of the rule, level and block (``parts.deal``, HMAC with SECRET_KEY): the
+seed in the URL tells nothing. The maker draws positions until the engine's answer is the
+one wanted (``parts.until``); so 30 puzzles of a rule split 40-60 %, and
+``check_practice`` prints each rule's split and fails on one outside 40-60 %. Counting
+questions (``protection``) offer 0, 1 and 2, each the answer a third of the time.
+A rule asks nothing a later lesson teaches
 (``curriculum.uses``, checked with the validator).
 
 Levels grow with the learner (``practice.scheduling.level_for``): 1 few pieces, 2

@@ -19,6 +19,14 @@ CASTLING_WHY = {
     "castling_through_attack": lambda: _("No: the king would pass over an attacked square."),
     "castling_into_attack": lambda: _("No: the king would land on an attacked square."),
 }
+# The same reasons said short, for an explanation that names several (≤ 40 characters).
+CASTLING_WHY_SHORT = {
+    "castling_rights_lost": lambda: _("No: the king or rook has moved, never again."),
+    "castling_in_check": lambda: _("No: in check now."),
+    "castling_blocked": lambda: _("No: a piece in between."),
+    "castling_through_attack": lambda: _("No: it passes an attacked square."),
+    "castling_into_attack": lambda: _("No: it lands on an attacked square."),
+}
 CASTLING_OPTIONS = {
     "castling_rights_lost": lambda: _("The king or the rook has moved"),
     "castling_blocked": lambda: _("A piece stands between the king and the rook"),
@@ -166,7 +174,8 @@ def _castling_question(
 
 def _every_reason(reasons: list[str]) -> str:
     """Why White may not castle: every reason that applies, one after the other."""
-    said = [CASTLING_WHY.get(reason, CASTLING_WHY["castling_blocked"])() for reason in reasons]
+    why = CASTLING_WHY if len(reasons) == 1 else CASTLING_WHY_SHORT
+    said = [why.get(reason, why["castling_blocked"])() for reason in reasons]
     text = said[0]
     for more in said[1:]:
         text = _("%(reason)s %(more)s") % {"reason": text, "more": more}

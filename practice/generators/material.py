@@ -10,17 +10,20 @@ from django.utils.translation import ngettext
 import rules
 from board.explanations import piece_name
 from curriculum.puzzles import Option
-from practice.generators.parts import Parts, choice, near_numbers
+from practice.generators.parts import Parts, choice, deal, numbers_placed, until
 from rules import generate
 
 
 def piece_values_rule(rng: random.Random, level: int) -> Parts:
     """How many points a side's pieces are worth, or who is ahead (from level 2)."""
-    made = generate.scattered(rng, level)
     hint = _("A pawn is worth 1, a knight or a bishop 3, a rook 5, a queen 9.")
+    _family, place = deal(rng, 1, 3)  # the answer's place among three, hidden (parts.deal)
     if level > 1 and rng.random() < 0.5:
-        lead = rules.material_lead(made.fen)
-        truth = "white" if lead > 0 else "black" if lead < 0 else "equal"
+        wanted = LEADS[place]
+        made = until(
+            rng, lambda r: generate.scattered(r, level), lambda m: _lead_of(m) == wanted, 200
+        )
+        truth = _lead_of(made)
         options = (Option("white", _("White")), Option("black", _("Black")),
                    Option("equal", _("The same")))  # fmt: skip
         return choice(
@@ -30,11 +33,12 @@ def piece_values_rule(rng: random.Random, level: int) -> Parts:
              "black": _("Black's pieces are worth more."),
              "equal": _("Both sides' pieces are worth the same.")}[truth],
         )  # fmt: skip
+    made = generate.scattered(rng, level)
     colour = "white" if level == 1 or rng.random() < 0.5 else "black"
     points = rules.material(made.fen)[colour]
     options = [
         Option(str(n), ngettext("%(count)s point", "%(count)s points", n) % {"count": n})
-        for n in near_numbers(rng, points)
+        for n in numbers_placed(rng, points, place)
     ]
     said = {"count": points}
     return choice(
@@ -47,22 +51,41 @@ def piece_values_rule(rng: random.Random, level: int) -> Parts:
     )  # fmt: skip
 
 
+LEADS = ("white", "black", "equal")
+
+
+def _lead_of(made: generate.Made) -> str:
+    lead = rules.material_lead(made.fen)
+    return "white" if lead > 0 else "black" if lead < 0 else "equal"
+
+
+COUNT_OF = {"attackers": rules.attackers_of, "defenders": rules.defenders_of}
+COUNTS = (0, 1, 2)  # the options of a counting question: each is the answer a third of the time
+
+
 def protection_rule(rng: random.Random, level: int) -> Parts:
-    """How many pieces attack one piece, or how many of its own side protect it: most often
-    a piece that has some."""
-    made = generate.scattered(rng, level)
-    counting = rng.choice(["attackers", "defenders"])
-    count_of = rules.attackers_of if counting == "attackers" else rules.defenders_of
-    pieces = {sq: piece for sq, piece in rules.placement(made.fen).items() if piece not in "Kk"}
-    if not pieces:
-        raise generate.NoPosition("two kings alone: nothing to protect")
-    busy = [sq for sq in sorted(pieces) if count_of(made.fen, sq)]
-    square = rng.choice(busy if busy and rng.random() < 0.75 else sorted(pieces))
-    truth = len(count_of(made.fen, square))
+    """How many pieces attack one piece, or how many of its own side protect it: 0, 1 or 2,
+    each the answer a third of the time, in an order the seed does not tell (``deal``)."""
+    _family, wanted = deal(rng, 1, len(COUNTS))
+    truth = COUNTS[wanted]
+    for _attempt in range(300):
+        made = generate.scattered(rng, level)
+        pieces = {sq: p for sq, p in rules.placement(made.fen).items() if p not in "Kk"}
+        fitting = [
+            (counting, sq)
+            for counting in ("attackers", "defenders")
+            for sq in sorted(pieces)
+            if len(COUNT_OF[counting](made.fen, sq)) == truth
+        ]
+        if fitting:
+            break
+    else:
+        raise generate.NoPosition(f"no piece counted {truth} in 300 positions")
+    counting, square = rng.choice(fitting)
     said = {"piece": piece_name(pieces[square]), "square": square}
     options = [
         Option(str(n), ngettext("%(count)s piece", "%(count)s pieces", n) % {"count": n})
-        for n in near_numbers(rng, truth, 2)
+        for n in COUNTS
     ]
     if counting == "attackers":
         prompt = _("How many enemy pieces attack the %(piece)s on %(square)s?") % said

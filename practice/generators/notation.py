@@ -40,10 +40,12 @@ def notation_marks_rule(rng: random.Random, level: int) -> Parts:
         made = generate.mate_in_one(rng, 2) if mate else generate.move_to_write(rng, 3)
         san = rules.check_move(made.fen, made.move).san
         body = san.rstrip("+#")
+        # Never the move without its mark: leaving out + or # is allowed (C.13).
+        other_letter = generate.san_misspellings(san)[0]
         if mate:
-            return _san_choice(rng, made, made.move, [body + "+", body], _how_mate_written)
+            return _san_choice(rng, made, made.move, [body + "+", other_letter], _how_mate_written)
         if san.endswith("+"):
-            return _san_choice(rng, made, made.move, [body + "#", body], _how_check_written)
+            return _san_choice(rng, made, made.move, [body + "#", other_letter], _how_check_written)
         return _san_choice(rng, made, made.move, [san + "+", san + "#"], _how_written)
     made = generate.promotion(rng, 1)
     ends = sorted(rules.destinations(made.fen, made.square))
@@ -51,7 +53,8 @@ def notation_marks_rule(rng: random.Random, level: int) -> Parts:
     san = rules.check_move(made.fen, move).san
     body = san.rstrip("+#")
     wrong = [body.replace("=Q", ""), "Q" + body.replace("=Q", "").split("x")[-1]]
-    return _san_choice(rng, made, move, wrong, _how_written)
+    # As FIDE writes it (C.11: d8Q); d8=Q, as many books write it, is said beside it.
+    return _san_choice(rng, made, move, wrong, _how_written, right=san.replace("=", ""))
 
 
 def _how_written() -> str:
@@ -67,20 +70,32 @@ def _how_mate_written() -> str:
 
 
 def _san_choice(
-    rng: random.Random, made: generate.Made, move: str, wrong: list[str], prompt: Callable
+    rng: random.Random,
+    made: generate.Made,
+    move: str,
+    wrong: list[str],
+    prompt: Callable,
+    right: str | None = None,
 ) -> Parts:
     """How ``move`` is written, among ``wrong`` ways (``prompt()``: the question, %(move)s
-    standing for the move in words)."""
+    standing for the move in words); ``right``: the form offered, when not the SAN."""
     verdict = rules.check_move(made.fen, move)
-    values = [verdict.san, *[w for w in wrong if w != verdict.san][:2]]
+    right = right or verdict.san
+    values = [right, *[w for w in wrong if w != right][:2]]
     rng.shuffle(values)
+    said = _("It is written %(san)s.") % {"san": right}
+    if right != verdict.san:
+        said = _("It is written %(san)s (%(other)s is common too).") % {
+            "san": right,
+            "other": verdict.san,
+        }
     return choice(
         made, "san", {"move": move},
-        [Option(v, _("Written %(san)s") % {"san": v}) for v in values], [verdict.san],
+        [Option(v, _("Written %(san)s") % {"san": v}) for v in values], [right],
         prompt() % {"move": move_in_words(verdict)},
         _("O-O castles short, O-O-O long; + is check, # checkmate, =Q a pawn that becomes a "
           "queen."),
-        _("It is written %(san)s.") % {"san": verdict.san},
+        said,
     )  # fmt: skip
 
 

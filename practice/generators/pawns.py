@@ -65,7 +65,7 @@ def promotion_rule(rng: random.Random, level: int) -> Parts:
         )  # fmt: skip
     return parts(
         made, "move",
-        _("Promote the white pawn, but do not stalemate Black."),
+        _("Promote the white pawn. Do not stalemate Black, and do not draw!"),
         _("Before you choose the queen, look: could the black king still move?"),
         _("Well done! After the promotion Black can still move: no stalemate."),
         goal=MappingProxyType({"type": "promote", "piece": "any", "avoid_stalemate": True}),

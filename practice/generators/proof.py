@@ -28,7 +28,7 @@ def build(puzzle_id: str) -> Puzzle:
     if parsed is None:
         raise ValueError(f"not a practice puzzle id: {puzzle_id!r}")
     rule, level, seed = parsed
-    rng = Draw(f"{rule}:{level}:{seed}", turn=seed // len(LEVELS))
+    rng = Draw(f"{rule}:{level}:{seed}", turn=seed // len(LEVELS), deck=f"{rule}:{level}")
     parts = RULES[rule].make(rng, level)
     return Puzzle(id=puzzle_id, lesson=rule, **parts)
 

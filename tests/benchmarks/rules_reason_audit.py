@@ -492,8 +492,8 @@ def _holds(board, move, mover, reason: Reason, squares: list[int]) -> bool:
             at(s) is not None and chess.square_rank(s) == chess.square_rank(king) for s in squares
         ),
         Reason.CASTLING_IN_CHECK: lambda: set(squares) == set(board.checkers()),
-        Reason.CASTLING_THROUGH_ATTACK: lambda: _attacks_without_king(board, squares),
-        Reason.CASTLING_INTO_ATTACK: lambda: _attacks_without_king(board, squares),
+        Reason.CASTLING_THROUGH_ATTACK: lambda: _attacks_square(board, squares),
+        Reason.CASTLING_INTO_ATTACK: lambda: _attacks_square(board, squares),
         Reason.KING_INTO_ATTACK: lambda: (
             len(squares) == 1
             and at(squares[0]).color == enemy
@@ -515,11 +515,9 @@ def _holds(board, move, mover, reason: Reason, squares: list[int]) -> bool:
         return False
 
 
-def _attacks_without_king(board: chess.Board, squares: list[int]) -> bool:
+def _attacks_square(board: chess.Board, squares: list[int]) -> bool:
     square, attacker = squares
-    without_king = board.copy(stack=False)
-    without_king.remove_piece_at(board.king(board.turn))
-    return attacker in without_king.attackers(not board.turn, square)
+    return attacker in board.attackers(not board.turn, square)  # the king on its square
 
 
 def audit(pairs: list[Pair]) -> tuple[Counter, dict, dict]:

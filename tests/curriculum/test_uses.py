@@ -87,6 +87,19 @@ def test_a_stalemate_answer_before_the_stalemate_lesson_is_refused_with_its_line
     ]
 
 
+def test_a_stalemate_option_before_the_stalemate_lesson_is_refused_too(tmp_path):
+    # 「逼和」 offered beside 「將死」 names a rule not taught yet, though it is not the answer.
+    offered = STALEMATE_ANSWER.replace("7k/5Q2/6K1", "7k/6Q1/6K1").replace(
+        'answer = "stalemate"', 'answer = "checkmate"'
+    )
+    early = write(tmp_path, "endings", 1, offered)
+    later = write(tmp_path, "stalemate", 2, TEXT)
+    assert messages([early, later]) == [
+        f"{early}:10: endings-stalemate: uses stalemate (the option stalemate), taught in "
+        "the lesson 'stalemate' (order 2), after this one (order 1)"
+    ]
+
+
 def test_the_same_answer_after_the_lesson_is_accepted(tmp_path):
     taught = write(tmp_path, "stalemate", 1, TEXT)
     after = write(tmp_path, "endings", 2, STALEMATE_ANSWER)

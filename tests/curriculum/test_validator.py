@@ -185,3 +185,29 @@ def test_it_rejects_a_visit_puzzle_another_piece_can_solve_and_names_the_line():
         "tests/curriculum/broken/visit-another-piece.toml:18: "
         "visit-another-piece-pawn-promotes: another piece can collect the stars: a7a8r a8h8",
     ]
+
+
+def test_it_rejects_a_promotion_puzzle_that_accepts_a_move_drawing_at_once():
+    # c8=Q stalemates; c8=N leaves king and knight against king: a dead position (5.2.2).
+    assert errors_in("promotion-draws.toml") == [
+        "tests/curriculum/broken/promotion-draws.toml:9: promotion-draws-any-piece: "
+        "it accepts c8=Q, which draws at once (stalemate)",
+        "tests/curriculum/broken/promotion-draws.toml:18: promotion-draws-knight: "
+        "it accepts c8=N+, which draws at once (insufficient_material)",
+    ]
+
+
+def test_it_rejects_a_claim_question_whose_answer_a_declared_move_changes():
+    # Declaring Ke2 brings Ke2/Ke8 (Black to move, no castling rights) a third time (9.2.1.1).
+    assert errors_in("claim-by-a-move.toml") == [
+        "tests/curriculum/broken/claim-by-a-move.toml:9: claim-by-a-move-ke2: "
+        "can_claim: declaring Ke2 claims threefold_repetition (a move changes the answer)"
+    ]
+
+
+def test_it_rejects_a_notation_puzzle_that_marks_a_form_the_laws_allow_wrong():
+    # C.13: the + of a check is not obligatory, so Ra8 is right too.
+    assert errors_in("notation-lawful-form.toml") == [
+        "tests/curriculum/broken/notation-lawful-form.toml:9: notation-lawful-form-check: "
+        "san: Ra8 is written as the Laws allow (C.13), yet marked wrong"
+    ]

@@ -185,3 +185,11 @@ def test_a_changed_override_file_regenerates_the_simplified_catalogue(tmp_path):
     later = max(OVERRIDES_FILE.stat().st_mtime, source.stat().st_mtime) - 5
     os.utime(target, (later, later))  # as if the overrides changed after the build
     assert catalogues.build(tmp_path) == [target]
+
+
+def test_the_words_the_audit_found_left_over_are_converted():
+    # 沿著 at a sentence's start (check-is-it-check, check-is-it-check-far), 信箱, QR code.
+    assert to_simplified("沿著白象的斜線看：b5、c6、d7。") == "沿着白象的斜线看：b5、c6、d7。"
+    assert to_simplified("請找找信箱裡的信。") == "请找找邮箱里的信。"
+    assert to_simplified("用手機掃卡片上的 QR code，會打開") == "用手机扫卡片上的二维码，会打开"
+    assert to_simplified("%(url)s 的 QR code") == "%(url)s 的二维码"

@@ -101,6 +101,15 @@ def said(fen, moves=()):
             "4k3/8/8/8/8/8/8/4K2R w - - 98 80",
             (),
         ),
+        (
+            "fifty_moves_by_move",
+            "4k3/8/8/8/8/8/8/4K2R w - - 99 80",
+            (),
+            "下一步不吃子也不動兵，就滿五十回合：可以要求和棋。",
+            "/lessons/draws-fifty/",
+            "4k3/8/8/8/8/8/8/4K2R w - - 98 80",
+            (),
+        ),
     ],
 )
 def test_each_note_comes_when_its_rule_does(
@@ -146,3 +155,11 @@ def test_a_promotion_shows_the_picker_and_its_note(client):
     assert "你的兵到底了：選一個棋子。" in html
     done = move(client, url, 0, "a7a8n").content.decode()
     assert "你走了 a8=N" in done
+
+
+def test_the_stalemate_trap_note_names_two_moves_when_many_stalemate():
+    # 34 moves stalemate the king on a8 here: the note names the first two, short for a child.
+    fen = "k1K5/3R4/8/8/8/4Q3/8/8 w - - 0 1"
+    note = said(fen, ())["stalemate_trap"]
+    assert note.text == "小心：走 Kc7、Rb7 會逼和，不是將死。"
+    assert len(note.text) <= 40

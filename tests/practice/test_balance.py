@@ -2,6 +2,7 @@
 every castling reason is said, and no rule is asked before its lesson."""
 
 import io
+import re
 from functools import cache
 
 import pytest
@@ -47,7 +48,13 @@ def test_check_practice_prints_each_rules_split():
     out = io.StringIO()
     call_command("check_practice", "--per-rule", "30", "check", "touch-move", stdout=out)
     lines = out.getvalue().splitlines()
-    assert "answers check in_check: no 7, yes 7" in lines
+    # The order of the answers comes from a keyed hash (parts.deal): the figures depend on
+    # the SECRET_KEY, their balance does not.
+    in_check = [line for line in lines if line.startswith("answers check in_check: ")]
+    assert len(in_check) == 1
+    split = re.fullmatch(r"answers check in_check: no (\d+), yes (\d+)", in_check[0])
+    no, yes = int(split[1]), int(split[2])
+    assert 0.4 <= no / (no + yes) <= 0.6
     assert "answers touch-move text: free 15, must 15" in lines
     assert lines[-1] == "practice: 2 rules, 60 positions, 0 errors, 60 distinct"
 

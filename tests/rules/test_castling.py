@@ -1,5 +1,6 @@
 """Castling: the five conditions, each reported with its squares, all of them at once."""
 
+import chess
 import pytest
 
 from rules import InvalidFen, Reason, check_move
@@ -132,3 +133,22 @@ def test_a_fen_giving_a_castling_right_without_the_rook_is_refused():
 def test_castling_is_legal_when_only_the_rook_is_attacked():
     assert check_move("4k2r/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1").legal
     assert check_move("r3k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1c1").legal
+
+
+def test_a_checking_rook_beside_the_king_does_not_attack_the_squares_behind_the_king():
+    # With the king on e1 the rook on d1 reaches e1 only: f1 and g1 are not attacked.
+    fen = "8/2q5/k7/8/8/8/P4PPP/R2rK1BR w K - 0 1"
+    board = chess.Board(fen)
+    assert not board.is_attacked_by(chess.BLACK, chess.F1)
+    assert not board.is_attacked_by(chess.BLACK, chess.G1)
+    assert findings(fen, "e1g1") == [
+        (Reason.CASTLING_IN_CHECK, ("d1",)),
+        (Reason.CASTLING_BLOCKED, ("g1",)),
+    ]
+
+
+def test_a_checking_queen_on_the_rank_attacks_the_crossed_square_only_when_it_reaches_it():
+    # The queen on h1 checks along the rank: d1 and c1 lie behind the king, not attacked.
+    assert findings("1k6/8/8/8/8/8/8/R3K2q w Q - 0 1", "e1c1") == [
+        (Reason.CASTLING_IN_CHECK, ("h1",)),
+    ]

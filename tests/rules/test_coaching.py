@@ -123,12 +123,28 @@ def test_no_stalemate_warning_when_no_move_stalemates():
 # --- threefold repetition ------------------------------------------------------------------
 
 
-def test_the_third_time_a_position_stands_a_draw_may_be_claimed():
-    assert _notes(ROOK_SHUFFLE, SHUFFLE) == [("threefold_claimable", (), ())]
+def test_the_third_time_a_position_stands_a_draw_may_be_claimed_now_or_by_a_move():
+    # Both claims are open (9.2.1.2 now, 9.2.1.1 by declaring a1a2: its position a third time).
+    assert _notes(ROOK_SHUFFLE, SHUFFLE) == [
+        ("threefold_claimable", (), ()),
+        ("threefold_by_move", (), ("a1a2",)),
+    ]
 
 
 def test_a_draw_may_be_claimed_with_the_move_that_brings_the_third_time():
     assert _notes(ROOK_SHUFFLE, SHUFFLE[:-1]) == [("threefold_by_move", (), ("d8e8",))]
+
+
+def test_a_move_may_bring_back_a_position_seen_twice_though_this_one_stands_once():
+    # Rook on a2, king on e8, Black to move: seen after moves 1 and 5. Now the rook is on
+    # a3 (first time here): a3a2 brings that position back a third time.
+    moves = [*SHUFFLE[:6], "a2a3", "d8e8"]
+    board = chess.Board(ROOK_SHUFFLE)
+    for move in moves:
+        board.push_uci(move)
+    assert not board.is_repetition(2)
+    assert board.can_claim_threefold_repetition()
+    assert _notes(ROOK_SHUFFLE, moves) == [("threefold_by_move", (), ("a3a2",))]
 
 
 def test_no_repetition_note_after_a_position_stood_only_twice():
@@ -141,10 +157,26 @@ def test_no_repetition_note_after_a_position_stood_only_twice():
 
 def test_after_fifty_moves_each_without_capture_or_pawn_move_a_draw_may_be_claimed():
     assert _notes("4k3/8/8/8/8/8/8/R3K3 w - - 100 80") == [("fifty_moves_claimable", (), ())]
-    assert _notes("4k3/8/8/8/8/8/8/R3K3 w - - 99 80") == []
+    assert _notes("4k3/8/8/8/8/8/8/R3K3 w - - 98 80") == []
     assert _notes("4k3/8/8/8/8/8/8/R3K3 w - - 99 80", ["a1a2"]) == [
         ("fifty_moves_claimable", (), ())
     ]
+
+
+def test_after_forty_nine_and_a_half_a_draw_may_be_claimed_by_declaring_a_quiet_move():
+    # 9.3.1: any move but a capture or a pawn move (a pawn move resets the count).
+    assert _notes("4k3/8/8/8/8/8/P7/4K3 w - - 99 80") == [
+        ("fifty_moves_by_move", (), ("e1d1", "e1d2", "e1e2", "e1f1", "e1f2"))
+    ]
+    # A move that mates ends the game first: it claims nothing.
+    assert _notes("6k1/8/6K1/8/8/8/8/R7 w - - 99 80") == [
+        (
+            "fifty_moves_by_move",
+            (),
+            ("a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1a7", "a1b1", "a1c1", "a1d1", "a1e1",
+             "a1f1", "a1g1", "a1h1", "g6f5", "g6f6", "g6g5", "g6h5", "g6h6"),
+        )
+    ]  # fmt: skip
 
 
 def test_no_fifty_moves_note_once_seventy_five_have_ended_the_game():

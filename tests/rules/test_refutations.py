@@ -2,10 +2,12 @@
 
 import doctest
 
+import chess
 import pytest
 
 import rules
 from rules import Fact, Reason, check_move, parse_move
+from rules.notation import customary_marks
 from rules.refute import (
     why_castling_allowed,
     why_condition_holds,
@@ -241,11 +243,10 @@ KNIGHTS = "4k3/8/8/4p3/8/5N2/4P3/1N2K3 w - - 0 1"
         ("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", "g1f3", "f3", Fact.SAN_LETTER_MISSING),
         ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e2e4", "Pe4", Fact.SAN_PAWN_LETTER),
         ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e2e4", "e2", Fact.SAN_DESTINATION),
-        (KNIGHTS, "f3e5", "Ne5", Fact.SAN_CAPTURE_MARK),
+        (KNIGHTS, "e2e3", "xe3", Fact.SAN_NO_CAPTURE),
         (KNIGHTS, "f3e5", "xe5", Fact.SAN_LETTER_MISSING),
         ("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", "xd5", Fact.SAN_PAWN_CAPTURE_FILE),
         ("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", "Pxd5", Fact.SAN_PAWN_LETTER),
-        ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a8", "Ra8", Fact.SAN_CHECK_MARK),
         ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a8", "Ra8#", Fact.SAN_NOT_MATE),
         ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8", "Ra8+", Fact.SAN_MATE_MARK),
         ("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", "O-O-O", Fact.SAN_CASTLING_SIDE),
@@ -260,6 +261,30 @@ def test_a_miswritten_move_names_what_is_wrong(fen, move, written, fact):
     refutation = why_san_wrong(fen, move, written)
     assert refutation.fact is fact
     assert refutation.expected == check_move(fen, move).san
+
+
+@pytest.mark.parametrize(
+    ("fen", "move", "written"),
+    [
+        (KNIGHTS, "f3e5", "Ne5"),  # x left out
+        ("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", "ed5"),
+        ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a8", "Ra8"),  # + left out
+        ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8", "Ra8"),  # # left out
+        ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8", "Ra8++"),
+        ("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q", "a8Q+"),  # FIDE's own form (C.10)
+        ("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q", "a8=Q"),
+        ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", "exd6 e.p."),
+    ],
+)
+def test_a_form_the_laws_allow_is_not_wrong(fen, move, written):
+    # C.13: x, +, ++ or # and e.p. are not obligatory.
+    assert why_san_wrong(fen, move, written) is None
+
+
+def test_the_customary_marks_left_out_are_named():
+    board = chess.Board(KNIGHTS)
+    assert customary_marks(board, chess.Move.from_uci("f3e5"), "Ne5") == ("x",)
+    assert customary_marks(board, chess.Move.from_uci("f3e5"), "Nxe5") == ()
 
 
 def test_castling_is_written_with_the_letter_o_or_the_digit_zero():

@@ -2,6 +2,7 @@
 
 from glossary import terms
 from zhuyin.readings import readings, ruby
+from zhuyin.review import REVIEWED as REVIEWED_TSV
 
 # Every chess term of the glossary (its Taiwan name and the other names written in Traditional
 # characters), read as a Taiwanese chess teacher reads them (教育部《重編國語辭典》 readings;
@@ -135,7 +136,7 @@ def test_the_readings_issue_24_found_wrong_read_as_taiwan_reads_them():
     assert read("吃得到") == "ㄔ ˙ㄉㄜ ㄉㄠˋ"
     assert read("記得") == "ㄐㄧˋ ˙ㄉㄜ"
     assert read("你得到三分") == "ㄋㄧˇ ㄉㄜˊ ㄉㄠˋ ㄙㄢ ㄈㄣ"  # to get: not the particle
-    assert read("數一數") == "ㄕㄨˇ ㄧˋ ㄕㄨˇ"
+    assert read("數一數") == "ㄕㄨˇ ˙ㄧ ㄕㄨˇ"
     assert read("往上數到第三格") == "ㄨㄤˇ ㄕㄤˋ ㄕㄨˇ ㄉㄠˋ ㄉㄧˋ ㄙㄢ ㄍㄜˊ"
     assert read("棋子分數一樣") == "ㄑㄧˊ ㄗˇ ㄈㄣ ㄕㄨˋ ㄧˊ ㄧㄤˋ"
     assert read("數字") == "ㄕㄨˋ ㄗˋ"
@@ -213,3 +214,39 @@ def test_punctuation_stays_on_the_line_of_the_character_beside_it():
     assert '<span class="zy-w">「<ruby>車' in ruby_in_html_text("叫「車」，")
     assert ruby_in_html_text("e4。") == "e4。"  # no ruby, nothing to keep together
     assert ruby_in_html_text("車 &amp; 馬").count("zy-w") == 0
+
+
+# Light tones (輕聲) as Taiwan's first-grade textbooks print them, and 看 "to guard" (ㄎㄢ).
+LIGHT_TONES = {
+    "看看": "ㄎㄢˋ ˙ㄎㄢ",
+    "想想": "ㄒㄧㄤˇ ˙ㄒㄧㄤ",
+    "試試看": "ㄕˋ ˙ㄕ ㄎㄢˋ",
+    "想一想": "ㄒㄧㄤˇ ˙ㄧ ㄒㄧㄤˇ",
+    "數一數": "ㄕㄨˇ ˙ㄧ ㄕㄨˇ",
+    "找一找": "ㄓㄠˇ ˙ㄧ ㄓㄠˇ",
+    "算一算": "ㄙㄨㄢˋ ˙ㄧ ㄙㄨㄢˋ",
+    "看一看": "ㄎㄢˋ ˙ㄧ ㄎㄢˋ",
+    "對不起": "ㄉㄨㄟˋ ˙ㄅㄨ ㄑㄧˇ",
+    "這個": "ㄓㄜˋ ˙ㄍㄜ",
+    "那個": "ㄋㄚˋ ˙ㄍㄜ",
+    "地方": "ㄉㄧˋ ˙ㄈㄤ",
+    "喜歡": "ㄒㄧˇ ˙ㄏㄨㄢ",
+    "看住": "ㄎㄢ ㄓㄨˋ",
+    "看得住": "ㄎㄢ ˙ㄉㄜ ㄓㄨˋ",
+    # The tone change of 一 and 不 elsewhere is untouched.
+    "一個": "ㄧˊ ㄍㄜˋ",
+    "不起": "ㄅㄨˋ ㄑㄧˇ",
+    "看一次": "ㄎㄢˋ ㄧˊ ㄘˋ",
+}
+
+
+def test_light_tones_and_the_guarding_kan_are_read_as_first_grade_books_print_them():
+    read = {text: " ".join(r for _, r in readings(text)) for text in LIGHT_TONES}
+    assert read == LIGHT_TONES
+
+
+def test_every_light_tone_of_the_site_s_texts_is_in_the_reviewed_list():
+    rows = REVIEWED_TSV.read_text(encoding="utf-8").splitlines()
+    listed = {(row.split("\t")[3], row.split("\t")[4]) for row in rows[1:]}
+    light = {("個", "˙ㄍㄜ"), ("一", "˙ㄧ"), ("看", "˙ㄎㄢ"), ("看", "ㄎㄢ"), ("不", "˙ㄅㄨ")}
+    assert light <= listed
