@@ -31,6 +31,7 @@ LIBRARIES = {
 
 # script: (arguments, extra environment, the figure's line, exit codes that mean "ran")
 SCRIPTS = {
+    "answer_path.py": ([], {}, r"^one answer: \d+ stays in \d+ files, \d+ returns$", {0}),
     "answer_cpu.py": (["5", "1"], {}, r"^sqlite, e1g1: \d+ µs CPU an answer", {0}),
     "answer_load.py": (["12", "3"], {}, r"^Attempt rows written: 12$", {0}),
     "cache_gains.py": (
