@@ -11,6 +11,8 @@ character where the browser can, above it elsewhere).
 
 import re
 
+from django.utils.html import format_html
+
 from zhuyin.readings import CJK, ruby_in_html_text
 
 TOKENS = re.compile(r"(<!--.*?-->|<[^>]*>)", re.DOTALL)
@@ -42,5 +44,5 @@ def annotate(page: str) -> str:
         else:
             # One span per text: a flex container sees one item that wraps, not one
             # unbreakable item per character (the map's cards, a label beside its checkbox).
-            parts.append(f'<span class="zy">{ruby_in_html_text(token)}</span>')
+            parts.append(format_html('<span class="zy">{}</span>', ruby_in_html_text(token)))
     return head + "".join(parts)

@@ -28,6 +28,8 @@ the site's texts is kept in a reviewed list (zhuyin.review, zhuyin/reviewed.tsv)
 import re
 from html import escape
 
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 from pypinyin import Style, pinyin
 
 import process_caches
@@ -288,11 +290,11 @@ def readings(text: str) -> tuple[tuple[str, str | None], ...]:
 TONE_MARKS = "ˊˇˋ"
 
 
-def _reading_markup(reading: str) -> str:
+def _reading_markup(reading: str) -> SafeString | str:
     """A reading's symbols, with a tone mark (ˊˇˋ) in its own span so that the stylesheet
     can print it beside the column of symbols; the light tone ˙ stays in front (on top)."""
     if reading[-1] in TONE_MARKS:
-        return f'{reading[:-1]}<span class="zy-tone">{reading[-1]}</span>'
+        return format_html('{}<span class="zy-tone">{}</span>', reading[:-1], reading[-1])
     return reading
 
 
@@ -303,15 +305,18 @@ CLOSING = frozenset("，。、；：？！）」』》〉…")
 OPENING = frozenset("（「『《〈")
 
 
-def _ruby(text: str, *, html: bool) -> str:
-    tokens: list[tuple[str, str]] = []  # (kind, markup): ruby, open, close or text
+def _ruby(text: str, *, html: bool) -> SafeString:
+    tokens: list[tuple[str, SafeString]] = []  # (kind, markup): ruby, open, close or text
     for char, reading in readings(text):
         if reading is not None:
             rt = _reading_markup(reading)
-            tokens.append(("ruby", f'<ruby>{char}<rt aria-hidden="true">{rt}</rt></ruby>'))
+            markup = format_html('<ruby>{}<rt aria-hidden="true">{}</rt></ruby>', char, rt)
+            tokens.append(("ruby", markup))
         else:
             kind = "close" if char in CLOSING else "open" if char in OPENING else "text"
-            tokens.append((kind, char if html else escape(char, quote=False)))
+            # A character of text that is already HTML stays as it is (an entity's "&"
+            # too); plain text's is escaped as a template escapes text (quotes kept).
+            tokens.append((kind, mark_safe(char if html else escape(char, quote=False))))
     parts = []
     i = 0
     while i < len(tokens):
@@ -322,16 +327,23 @@ def _ruby(text: str, *, html: bool) -> str:
             i += 1
             while i < len(tokens) and tokens[i][0] == "close":
                 i += 1
-            group = "".join(markup for _, markup in tokens[start:i])
-            parts.append(group if i - start == 1 else f'<span class="zy-w">{group}</span>')
+            group = _joined(markup for _, markup in tokens[start:i])
+            parts.append(
+                group if i - start == 1 else format_html('<span class="zy-w">{}</span>', group)
+            )
         else:
             i = start + 1
             parts.append(tokens[start][1])
-    return "".join(parts)
+    return _joined(parts)
+
+
+def _joined(markups) -> SafeString:
+    """Pieces of markup, each already safe, one after another."""
+    return format_html_join("", "{}", ((markup,) for markup in markups))
 
 
 @process_caches.kept("zhuyin.readings.ruby")
-def ruby(text: str) -> str:
+def ruby(text: str) -> SafeString:
     """`text` (plain text) as HTML with each Chinese character in a <ruby> with its reading.
 
     The reading is hidden from screen readers, which already say the character.
@@ -347,7 +359,7 @@ def ruby(text: str) -> str:
 
 
 @process_caches.kept("zhuyin.readings.ruby_in_html_text")
-def ruby_in_html_text(text: str) -> str:
+def ruby_in_html_text(text: str) -> SafeString:
     """Like `ruby`, for text that is already HTML (entities such as &amp; are left as they are).
 
     >>> ruby_in_html_text("兵 &amp;")

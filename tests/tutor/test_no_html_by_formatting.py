@@ -7,6 +7,7 @@ literal format string, so what fills it is always escaped.
 """
 
 import ast
+import re
 from pathlib import Path
 
 from tests.python_source import parse
@@ -20,6 +21,8 @@ FORMATTING = {"format_html", "format_html_join"}
 ALLOWED = {
     ("tutor/jinja.py", "mark_safe"): "the output of an autoescaping Jinja2 template, as "
     "Django's own Template.render marks its output",
+    ("zhuyin/readings.py", "mark_safe"): "one character of a page's text, which is HTML "
+    "already, or of plain text escaped as a template escapes it",
 }
 
 
@@ -101,3 +104,52 @@ def test_no_html_is_marked_safe_outside_the_allowed_calls_nor_after_formatting()
     assert wrong == []
     assert marked - ALLOWED.keys() == set()
     assert ALLOWED.keys() - marked == set()  # an entry no code needs any more goes
+
+
+TAG = re.compile(r"</?[a-zA-Z][\w-]*[\s>/]")
+
+
+def tags_by_formatting(source: str) -> list[int]:
+    """Lines where a string with an HTML tag in it is formatted (an f-string, `%`, `+`,
+    `.format()`): markup goes in a template, or format_html's literal."""
+    lines = []
+    for node in ast.walk(parse(source)):
+        pieces = []
+        if isinstance(node, ast.JoinedStr):
+            pieces = ["".join(v.value for v in node.values if isinstance(v, ast.Constant))]
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mod, ast.Add)):
+            pieces = [
+                side.value for side in (node.left, node.right) if isinstance(side, ast.Constant)
+            ]
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "format"
+            and isinstance(node.func.value, ast.Constant)
+        ):
+            pieces = [node.func.value.value]
+        if any(isinstance(piece, str) and TAG.search(piece) for piece in pieces):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_the_tag_reader_finds_markup_built_by_formatting():
+    source = (
+        "a = f'<b>{name}</b>'\n"
+        "b = '<td class=\"x\">%s</td>' % name\n"
+        "c = '<ruby>' + char\n"
+        "d = '<br/>{}'.format(x)\n"
+        "e = f'{a} < {b}'\n"
+        "f = format_html('<b>{}</b>', name)\n"
+        "g = f'{count} moves'\n"
+    )
+    assert tags_by_formatting(source) == [1, 2, 3, 4]
+
+
+def test_no_markup_is_built_by_formatting():
+    found = [
+        f"{path}:{line}"
+        for path, source in project_sources()
+        for line in tags_by_formatting(source)
+    ]
+    assert found == []
