@@ -18,12 +18,9 @@ that puzzle (lessons.answering.Reasks) is dropped when the round reaches the pho
 
 import random
 
-from django.db import IntegrityError, transaction
-from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
@@ -31,12 +28,11 @@ from django.views.decorators.http import require_POST, require_safe
 from lessons.answering import Reasks
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.puzzle_view import puzzle_section
-from live import polls, puzzles, results
+from live import polls, puzzles, results, rounds
 from live.models import LiveRound, LiveSession, PlaylistItem
 from people.assignments import STUDENT_SESSION_KEY
 from people.next_url import safe_next_url
 from people.permissions import classroom_for_teacher, grown_up_required
-from plumbing.ordering import swap_with_neighbour
 
 _seeds = random.SystemRandom()
 POLL_SECONDS = 2
@@ -61,11 +57,7 @@ def class_live(request: HttpRequest, classroom_id: int) -> HttpResponse:
     """The class's live lessons: start one (POST), and every earlier one with its results."""
     classroom = classroom_for_teacher(request.user, classroom_id)
     if request.method == "POST":
-        with transaction.atomic():
-            LiveSession.objects.filter(classroom=classroom, ended_at__isnull=True).update(
-                ended_at=timezone.now()
-            )
-            session = LiveSession.objects.create(classroom=classroom)
+        session = rounds.start(classroom)
         return redirect("live:projector", session_id=session.pk)
     sessions = classroom.live_sessions.prefetch_related("rounds")
     context = {
@@ -245,23 +237,7 @@ def next_puzzle(request: HttpRequest, session_id: int) -> HttpResponse:
 def _put_up(request: HttpRequest, session: LiveSession, puzzle) -> HttpResponse:
     if not session.is_open:
         return _bad_request(request, _("This live lesson has ended."))
-    current = session.current_round()
-    if current is not None and (current.lesson, current.puzzle) == (puzzle.lesson, puzzle.id):
-        return redirect("live:projector", session_id=session.pk)  # a double tap: it is up
-    try:
-        with transaction.atomic():
-            now = timezone.now()
-            session.rounds.filter(closed_at__isnull=True).update(closed_at=now)
-            number = (session.rounds.aggregate(last=Max("number"))["last"] or 0) + 1
-            LiveRound.objects.create(
-                session=session,
-                number=number,
-                lesson=puzzle.lesson,
-                puzzle=puzzle.id,
-                opened_at=now,
-            )
-    except IntegrityError:  # a double click racing itself: the other one put it up
-        pass
+    rounds.put_up(session, puzzle)  # a double tap changes nothing: it is up
     return redirect("live:projector", session_id=session.pk)
 
 
@@ -283,19 +259,8 @@ def playlist_add(request: HttpRequest, classroom_id: int) -> HttpResponse:
     if not chosen:
         return _bad_request(request, _("Choose one of the puzzles."))
     for puzzle in chosen:
-        _add_to_playlist(classroom, puzzle)
+        rounds.add_to_playlist(classroom, puzzle)
     return _back(request, classroom)
-
-
-def _add_to_playlist(classroom, puzzle) -> None:
-    last = classroom.playlist.aggregate(last=Max("position"))["last"] or 0
-    try:
-        with transaction.atomic():
-            PlaylistItem.objects.create(
-                classroom=classroom, position=last + 1, lesson=puzzle.lesson, puzzle=puzzle.id
-            )
-    except IntegrityError:  # already in the playlist
-        pass
 
 
 def _item_for_teacher(user, item_id: int) -> PlaylistItem:
@@ -312,9 +277,7 @@ def playlist_move(request: HttpRequest, item_id: int) -> HttpResponse:
     direction = request.POST.get("direction")
     if direction not in ("up", "down"):
         return _bad_request(request, _("Move a puzzle up or down."))
-    with transaction.atomic():
-        step = -1 if direction == "up" else 1
-        swap_with_neighbour(item.classroom.playlist.select_for_update(), item, step)
+    rounds.move_in_playlist(item, -1 if direction == "up" else 1)
     return _back(request, item.classroom)
 
 
@@ -322,7 +285,7 @@ def playlist_move(request: HttpRequest, item_id: int) -> HttpResponse:
 @grown_up_required
 def playlist_remove(request: HttpRequest, item_id: int) -> HttpResponse:
     item = _item_for_teacher(request.user, item_id)
-    item.delete()
+    rounds.remove_from_playlist(item)
     return _back(request, item.classroom)
 
 
@@ -335,13 +298,7 @@ def _back(request: HttpRequest, classroom) -> HttpResponse:
 @grown_up_required
 def reveal(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session_for_teacher(request.user, session_id)
-    with transaction.atomic():
-        unrevealed = session.rounds.filter(closed_at__isnull=True, revealed_at__isnull=True)
-        for live_round in unrevealed.select_for_update():
-            # The counting window closes now: what the phones show at the reveal is fixed.
-            live_round.revealed_at = timezone.now()
-            live_round.right_answer = results.first_right_answer(live_round) or ""
-            live_round.save(update_fields=["revealed_at", "right_answer"])
+    rounds.reveal(session)
     return redirect("live:projector", session_id=session.pk)
 
 
@@ -349,8 +306,7 @@ def reveal(request: HttpRequest, session_id: int) -> HttpResponse:
 @grown_up_required
 def toggle_names(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session_for_teacher(request.user, session_id)
-    session.show_names = request.POST.get("show") == "1"
-    session.save(update_fields=["show_names"])
+    rounds.show_names(session, request.POST.get("show") == "1")
     return redirect("live:projector", session_id=session.pk)
 
 
@@ -358,12 +314,7 @@ def toggle_names(request: HttpRequest, session_id: int) -> HttpResponse:
 @grown_up_required
 def end(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session_for_teacher(request.user, session_id)
-    if session.is_open:
-        now = timezone.now()
-        with transaction.atomic():
-            session.rounds.filter(closed_at__isnull=True).update(closed_at=now)
-            session.ended_at = now
-            session.save(update_fields=["ended_at"])
+    rounds.end(session)
     return redirect("live:results", session_id=session.pk)
 
 
@@ -372,10 +323,10 @@ def end(request: HttpRequest, session_id: int) -> HttpResponse:
 def session_results(request: HttpRequest, session_id: int) -> HttpResponse:
     """Every round of a live lesson with its results: kept on the class's live page."""
     session = _session_for_teacher(request.user, session_id)
-    rounds = []
+    played = []
     for live_round in session.rounds.all():
         puzzle = puzzles.find(live_round.lesson, live_round.puzzle)
-        rounds.append(
+        played.append(
             {
                 "round": live_round,
                 "puzzle": puzzle,
@@ -383,7 +334,7 @@ def session_results(request: HttpRequest, session_id: int) -> HttpResponse:
                 "results": results.round_results(live_round),
             }
         )
-    context = {"session": session, "classroom": session.classroom, "rounds": rounds}
+    context = {"session": session, "classroom": session.classroom, "rounds": played}
     return render(request, "live/results.html", context)
 
 
