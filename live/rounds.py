@@ -3,7 +3,9 @@ reveal, showing names, the end, and the class's playlist. No HTTP here: each fun
 takes the session (or class, or playlist item) and the puzzle, writes in its own
 transaction, and returns what the view needs to answer.
 
-The views (live.views) read the request, check who asks, and call these.
+The views (live.views) read the request, check who asks, and call these. With a push
+server in front, what the class sees is published once the write has committed
+(live.announce through live.push); without one, nothing is published and the pages poll.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from live import results
+from live import announce, push, results
 from live.models import LiveRound, LiveSession, PlaylistItem
 from plumbing.ordering import swap_with_neighbour
 
@@ -23,7 +25,9 @@ def start(classroom) -> LiveSession:
         LiveSession.objects.filter(classroom=classroom, ended_at__isnull=True).update(
             ended_at=timezone.now()
         )
-        return LiveSession.objects.create(classroom=classroom)
+        session = LiveSession.objects.create(classroom=classroom)
+    push.after_commit(announce.changed, session.pk)
+    return session
 
 
 def put_up(session: LiveSession, puzzle) -> bool:
@@ -46,6 +50,7 @@ def put_up(session: LiveSession, puzzle) -> bool:
             )
     except IntegrityError:  # a double click racing itself: the other one put it up
         return False
+    push.after_commit(announce.changed, session.pk, True)
     return True
 
 
@@ -61,6 +66,8 @@ def reveal(session: LiveSession) -> list[LiveRound]:
             live_round.right_answer = results.first_right_answer(live_round) or ""
             live_round.save(update_fields=["revealed_at", "right_answer"])
             revealed.append(live_round)
+    if revealed:
+        push.after_commit(announce.changed, session.pk)
     return revealed
 
 
@@ -78,6 +85,7 @@ def end(session: LiveSession) -> bool:
         session.rounds.filter(closed_at__isnull=True).update(closed_at=now)
         session.ended_at = now
         session.save(update_fields=["ended_at"])
+    push.after_commit(announce.changed, session.pk)
     return True
 
 

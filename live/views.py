@@ -28,14 +28,14 @@ from django.views.decorators.http import require_POST, require_safe
 from lessons.answering import Reasks
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.puzzle_view import puzzle_section
-from live import polls, puzzles, results, rounds
-from live.models import LiveRound, LiveSession, PlaylistItem
+from live import announce, polls, push, puzzles, results, rounds, stage
+from live.models import LiveSession, PlaylistItem
 from people.assignments import STUDENT_SESSION_KEY
 from people.next_url import safe_next_url
 from people.permissions import classroom_for_teacher, grown_up_required
 
 _seeds = random.SystemRandom()
-POLL_SECONDS = 2
+POLL_SECONDS = stage.POLL_SECONDS
 
 
 def _session_for_teacher(user, session_id: int) -> LiveSession:
@@ -105,51 +105,8 @@ def _next_up(playlist: list[dict]) -> dict | None:
     return next((e for e in playlist if not e["played"] and e["puzzle"] is not None), None)
 
 
-def _stage_state(session: LiveSession) -> tuple[LiveRound | None, int, str, int]:
-    """The round, its count, what the audience view shows as one string (any change
-    redraws it), and the class's size: read before anything else (one statement), so an
-    unchanged poll answers 204 at once."""
-    stage = polls.read_stage(session) if session.is_open else None
-    live_round = stage.round if stage else None
-    answered = stage.answered if stage else 0
-    revealed = bool(live_round and live_round.revealed)
-    parts = (int(session.is_open), live_round.pk if live_round else 0, int(revealed), answered)
-    students = stage.students if stage else None
-    return live_round, answered, "-".join(str(part) for part in parts), students
-
-
-def _stage_context(session: LiveSession, stage: tuple | None = None) -> dict:
-    """What the class sees: the round's board and question, the count, the results."""
-    live_round, answered, stage_state, students = stage or _stage_state(session)
-    if students is None:  # no open session: the page still says how many there are
-        students = session.classroom.students.count()
-    puzzle = puzzles.find(live_round.lesson, live_round.puzzle) if live_round else None
-    outcome = results.round_results(live_round) if live_round and live_round.revealed else None
-    return {
-        "session": session,
-        "classroom": session.classroom,
-        "round": live_round,
-        "puzzle": puzzle,
-        "lesson_title": puzzles.lesson_title(puzzle) if puzzle else "",
-        "board": puzzles.projector_board(puzzle, outcome.right_move if outcome else None)
-        if puzzle
-        else None,
-        "answered": answered,
-        "students": students,
-        "results": outcome,
-        "poll_seconds": POLL_SECONDS,
-        "stage_state": stage_state,
-        # The presenter's panel also names the students when the teacher shows names.
-        "panel_state": _panel_state(session, stage_state),
-    }
-
-
-def _panel_state(session: LiveSession, stage_state: str) -> str:
-    return f"{stage_state}-{int(session.show_names)}"
-
-
 def _projector_context(session: LiveSession) -> dict:
-    context = _stage_context(session)
+    context = stage.context(session)
     playlist = _playlist(session.classroom, session)
     return {
         **context,
@@ -168,7 +125,8 @@ def projector(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session_for_teacher(request.user, session_id)
     if not session.is_open:
         return redirect("live:results", session_id=session.pk)
-    return render(request, "live/projector.html", _projector_context(session))
+    context = {**_projector_context(session), "push_path": _stage_push(request, session)}
+    return render(request, "live/projector.html", context)
 
 
 @grown_up_required
@@ -177,10 +135,10 @@ def projector_panel(request: HttpRequest, session_id: int) -> HttpResponse:
     """The live count, and after the reveal the results: polled by the presenter, 204
     while the count, the round, the reveal and the names shown are what it shows."""
     session = _session_for_teacher(request.user, session_id)
-    stage = _stage_state(session)
-    if request.GET.get("state") == _panel_state(session, stage[2]):
+    read = stage.state(session)
+    if request.GET.get("state") == stage.panel_state(session, read[2]):
         return polls.nothing_new()
-    response = render(request, "live/projector.html#panel", _stage_context(session, stage))
+    response = render(request, "live/projector.html#panel", stage.context(session, read))
     patch_vary_headers(response, ["HX-Request"])
     return response
 
@@ -191,7 +149,15 @@ def audience(request: HttpRequest, session_id: int) -> HttpResponse:
     """The projector's own window: the board, the question, the count and the results,
     big, names never shown, no controls and no site menu; it follows every round."""
     session = _session_for_teacher(request.user, session_id)
-    return render(request, "live/audience.html", _stage_context(session))
+    context = {**stage.context(session), "push_path": _stage_push(request, session)}
+    return render(request, "live/audience.html", context)
+
+
+def _stage_push(request: HttpRequest, session: LiveSession) -> str:
+    """The stage channel's signed path for the session's teacher; "" without a push server."""
+    if not push.enabled() or not session.is_open:
+        return ""
+    return push.subscriber_path("stage", session.pk, request.user.pk)
 
 
 @grown_up_required
@@ -199,10 +165,10 @@ def audience(request: HttpRequest, session_id: int) -> HttpResponse:
 def audience_stage(request: HttpRequest, session_id: int) -> HttpResponse:
     """Polled by the audience view: 204 while what it shows is still what the class sees."""
     session = _session_for_teacher(request.user, session_id)
-    stage = _stage_state(session)
-    if request.GET.get("state") == stage[2]:
+    read = stage.state(session)
+    if request.GET.get("state") == read[2]:
         return polls.nothing_new()
-    response = render(request, "live/audience.html#stage", _stage_context(session, stage))
+    response = render(request, "live/audience.html#stage", stage.context(session, read))
     patch_vary_headers(response, ["HX-Request"])
     return response
 
@@ -362,15 +328,18 @@ def _student_state(request: HttpRequest, learner_id: int) -> dict | None:
             return None
         classroom_id, now = found
     shown = {
+        "classroom_id": classroom_id,
         "state": now.state,
         "poll_state": polls.token(classroom_id, learner_id, now.state),
         "learner_id": learner_id,
     }
     if now.session_id is None:
         ended = LiveSession.objects.filter(pk=now.ended_id).first() if now.ended_id else None
-        return {**shown, "session": None, "ended": ended}
+        order = announce.phone_order(ended.pk, None, False) if ended else "0.0.0"
+        return {**shown, "session": None, "ended": ended, "order": order}
     # The template asks only whether a session is open: its id stands for it.
-    return {**shown, "session": now.session_id, "round": now.round}
+    order = announce.phone_order(now.session_id, now.round, True)
+    return {**shown, "session": now.session_id, "round": now.round, "order": order}
 
 
 def _student_context(request: HttpRequest, state: dict) -> dict:
@@ -408,7 +377,13 @@ def student_live(request: HttpRequest) -> HttpResponse:
     state = _student_state(request, learner_id) if learner_id is not None else None
     if state is None:
         return redirect("people:join_class")
-    return render(request, "live/student.html", _student_context(request, state))
+    context = _student_context(request, state)
+    if push.enabled():
+        language = push.language()
+        context["push_path"] = push.subscriber_path(
+            "class", state["classroom_id"], learner_id, language
+        )
+    return render(request, "live/student.html", context)
 
 
 @require_safe
@@ -426,4 +401,27 @@ def student_round(request: HttpRequest) -> HttpResponse:
         return polls.nothing_new()
     response = render(request, "live/student.html#round", _student_context(request, state))
     patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@require_safe
+def push_auth(request: HttpRequest) -> HttpResponse:
+    """Asked by nginx once per subscription to a live channel (nchan_authorize_request,
+    deploy/nginx-push.conf), with the subscriber's path (X-Original-URI) and cookies: 200
+    when the path is one this site signed (live.push) and its subscriber is who it names,
+    still the class's student or the session's teacher; otherwise 403."""
+    parsed = push.parse(request.headers.get("X-Original-URI", ""))
+    if parsed is None:
+        return HttpResponse(status=403)
+    kind, ident, who, _language = parsed
+    if kind == "class":
+        allowed = _signed_in_learner(request) == who and polls.read_state(ident, who) is not None
+    else:
+        allowed = (
+            request.user.is_authenticated
+            and request.user.pk == who
+            and polls.teachers_session(ident, who) is not None
+        )
+    response = HttpResponse(status=200 if allowed else 403)
+    response["Cache-Control"] = "private, no-store"
     return response
