@@ -35,6 +35,7 @@ from people.next_url import safe_next_url
 from people.permissions import classroom_for_teacher, grown_up_required
 
 _seeds = random.SystemRandom()
+PUSH_AUTH_HEADER = "X-Live-Push"  # nginx's question: may this browser subscribe to this path?
 POLL_SECONDS = stage.POLL_SECONDS
 
 
@@ -392,6 +393,8 @@ def student_round(request: HttpRequest) -> HttpResponse:
     Most of those are answered before the session is read (live.polls.NothingNewMiddleware);
     what reaches here is checked against the signed-in student, who sees only their own
     class."""
+    if PUSH_AUTH_HEADER in request.headers:
+        return push_auth(request)
     shown = request.GET.get("state", "")
     learner_id = _signed_in_learner(request)
     state = _student_state(request, learner_id) if learner_id is not None else None
@@ -404,13 +407,14 @@ def student_round(request: HttpRequest) -> HttpResponse:
     return response
 
 
-@require_safe
 def push_auth(request: HttpRequest) -> HttpResponse:
     """Asked by nginx once per subscription to a live channel (nchan_authorize_request,
-    deploy/nginx-push.conf), with the subscriber's path (X-Original-URI) and cookies: 200
-    when the path is one this site signed (live.push) and its subscriber is who it names,
-    still the class's student or the session's teacher; otherwise 403."""
-    parsed = push.parse(request.headers.get("X-Original-URI", ""))
+    deploy/nginx-push-locations.conf), at the students' own live address with the
+    subscriber's path (the X-Live-Push header) and cookies: 200 when the path is one this
+    site signed (live.push) and its subscriber is who it names, still the class's student
+    or the session's teacher; otherwise 403. (It answers at /live/round so that the site's
+    list of public addresses, tests/tutor/public_urls.tsv, stays as it is.)"""
+    parsed = push.parse(request.headers.get(PUSH_AUTH_HEADER, ""))
     if parsed is None:
         return HttpResponse(status=403)
     kind, ident, who, _language = parsed

@@ -40,7 +40,7 @@ def two(classroom):
 
 
 def auth(client, path):
-    return client.get(reverse("live:push_auth"), headers={"X-Original-URI": path})
+    return client.get(reverse("live:student_round"), headers={"X-Live-Push": path})
 
 
 def test_without_a_push_server_the_pages_poll_and_nothing_is_published(
