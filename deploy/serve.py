@@ -2,6 +2,7 @@
 
     python deploy/serve.py [--host 127.0.0.1] [--port 8000] [--workers 3] [--threads 1]
                            [--app-servers 1] [--nginx-workers 1]
+                           [--no-push] [--push-port N] [--push-redis redis://127.0.0.1:6379]
 
 `make serve` runs it after migrate and collectstatic. Gunicorn listens on 127.0.0.1 only
 (UPSTREAM_PORT, default PORT + 1); with `--app-servers N`, N gunicorns (each with
@@ -16,7 +17,12 @@ and the move answer faster than 4 threads. nginx runs one worker (`--nginx-worke
 round robin). The figures that chose them: docs/performance.md. nginx (Debian's package)
 buffers each request and each answer, so slow clients never hold a gunicorn worker.
 127.0.0.1 is added to TRUSTED_PROXIES, so the app reads the client's address from the
-X-Forwarded-For nginx writes (plumbing/client_address.py). Both processes stop together
+X-Forwarded-For nginx writes (plumbing/client_address.py). Live lessons are pushed
+(docs/classroom.md): when Debian's libnginx-mod-nchan is installed, nginx loads Nchan,
+publishes on 127.0.0.1:PUSH_PORT (default the port after the app servers') and the app
+is told so (LIVE_PUSH); `--no-push`, or no module, leaves the pages polling. With
+`--push-redis`, Nchan keeps its channels in that Redis, so several nginx + app servers
+share one event bus (docs/servers-and-backups.md). Both processes stop together
 (Ctrl-C, SIGTERM, or either one exiting). Only the standard library: this runs before
 Django is set up.
 """
@@ -34,6 +40,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = Path(__file__).with_name("nginx.conf")
+PUSH_LOCATIONS = Path(__file__).with_name("nginx-push-locations.conf")
+PUSH_PUBLISHER = Path(__file__).with_name("nginx-push-publisher.conf")
+NCHAN_MODULE = "/usr/lib/nginx/modules/ngx_nchan_module.so"
 NGINX_MISSING = (
     "make serve puts nginx in front of gunicorn, and nginx is not installed: "
     "sudo apt-get install -y nginx (or set NGINX to its path)."
@@ -42,6 +51,29 @@ NGINX_MISSING = (
 
 def find_nginx() -> str | None:
     return os.environ.get("NGINX") or shutil.which("nginx") or shutil.which("/usr/sbin/nginx")
+
+
+def find_nchan() -> str | None:
+    """Nchan's nginx module (Debian's libnginx-mod-nchan), or None."""
+    module = os.environ.get("NCHAN_MODULE") or NCHAN_MODULE
+    return module if Path(module).exists() else None
+
+
+def push_parts(module: str | None, push_port: int, redis: str | None) -> dict[str, str]:
+    """The push's pieces of nginx.conf: none without Nchan's module."""
+    if module is None:
+        return {"push_module": "", "push_publisher": "", "push_locations": ""}
+    storage = "            nchan_redis_pass push_redis;" if redis else ""
+    upstream = (
+        f"    upstream push_redis {{\n        nchan_redis_server {redis};\n    }}" if redis else ""
+    )
+    return {
+        "push_module": f"load_module {module};",
+        "push_publisher": PUSH_PUBLISHER.read_text().format(
+            push_port=push_port, push_storage=storage, push_redis_upstream=upstream
+        ),
+        "push_locations": PUSH_LOCATIONS.read_text().format(push_storage=storage),
+    }
 
 
 def nginx_config(
@@ -54,6 +86,7 @@ def nginx_config(
     app_servers: int = 1,
     tag_upstream: bool = False,
     nginx_workers: str = "auto",
+    push: dict[str, str] | None = None,
 ) -> str:
     # As root nginx runs its workers as another user; Debian's unprivileged one.
     user = "user nobody nogroup;" if os.geteuid() == 0 else ""
@@ -71,6 +104,7 @@ def nginx_config(
         upstream_header=header,
         run_dir=run_dir,
         access_log=access_log,
+        **(push or push_parts(None, 0, None)),
     )
 
 
@@ -105,6 +139,15 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--tag-upstream", action="store_true", help="answers name their app server (X-Upstream)"
     )
+    parser.add_argument(
+        "--no-push", action="store_true", help="no push server: the live pages poll"
+    )
+    parser.add_argument("--push-port", type=int, default=None, help="Nchan's publisher port")
+    parser.add_argument(
+        "--push-redis",
+        default=os.environ.get("PUSH_REDIS") or None,
+        help="Nchan's channels in this Redis (redis://127.0.0.1:6379), shared by servers",
+    )
     parser.add_argument("--app", default="tutor.wsgi", help="the WSGI application")
     parser.add_argument("--chdir", type=Path, default=ROOT, help="gunicorn's folder")
     parser.add_argument("--run-dir", type=Path, default=None, help="nginx's files")
@@ -121,6 +164,8 @@ def start(options: argparse.Namespace) -> tuple[list[subprocess.Popen], subproce
     run_dir.mkdir(parents=True, exist_ok=True)
     run_dir.chmod(0o755)  # nginx's workers (another user when started as root) write here
     config = run_dir / "nginx.conf"
+    module = None if options.no_push else find_nchan()
+    push_port = options.push_port or upstream_port + options.app_servers
     config.write_text(
         nginx_config(
             host=options.host,
@@ -131,9 +176,11 @@ def start(options: argparse.Namespace) -> tuple[list[subprocess.Popen], subproce
             app_servers=options.app_servers,
             tag_upstream=options.tag_upstream,
             nginx_workers=options.nginx_workers,
+            push=push_parts(module, push_port, options.push_redis),
         )
     )
     env = dict(os.environ, TRUSTED_PROXIES=trusted_proxies(os.environ.get("TRUSTED_PROXIES", "")))
+    env["LIVE_PUSH"] = f"http://127.0.0.1:{push_port}/pub" if module else ""
     apps = [
         subprocess.Popen(
             [

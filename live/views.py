@@ -18,12 +18,9 @@ that puzzle (lessons.answering.Reasks) is dropped when the round reaches the pho
 
 import random
 
-from django.db import IntegrityError, transaction
-from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
@@ -31,15 +28,15 @@ from django.views.decorators.http import require_POST, require_safe
 from lessons.answering import Reasks
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.presenter import puzzle_section
-from live import polls, puzzles, results
-from live.models import LiveRound, LiveSession, PlaylistItem
+from live import announce, polls, push, puzzles, results, rounds, stage
+from live.models import LiveSession, PlaylistItem
 from people.assignments import STUDENT_SESSION_KEY
 from people.next_url import safe_next_url
 from people.permissions import classroom_for_teacher, grown_up_required
-from plumbing.ordering import swap_with_neighbour
 
 _seeds = random.SystemRandom()
-POLL_SECONDS = 2
+PUSH_AUTH_HEADER = "X-Live-Push"  # nginx's question: may this browser subscribe to this path?
+POLL_SECONDS = stage.POLL_SECONDS
 
 
 def _session_for_teacher(user, session_id: int) -> LiveSession:
@@ -61,11 +58,7 @@ def class_live(request: HttpRequest, classroom_id: int) -> HttpResponse:
     """The class's live lessons: start one (POST), and every earlier one with its results."""
     classroom = classroom_for_teacher(request.user, classroom_id)
     if request.method == "POST":
-        with transaction.atomic():
-            LiveSession.objects.filter(classroom=classroom, ended_at__isnull=True).update(
-                ended_at=timezone.now()
-            )
-            session = LiveSession.objects.create(classroom=classroom)
+        session = rounds.start(classroom)
         return redirect("live:projector", session_id=session.pk)
     sessions = classroom.live_sessions.prefetch_related("rounds")
     context = {
@@ -113,51 +106,8 @@ def _next_up(playlist: list[dict]) -> dict | None:
     return next((e for e in playlist if not e["played"] and e["puzzle"] is not None), None)
 
 
-def _stage_state(session: LiveSession) -> tuple[LiveRound | None, int, str, int]:
-    """The round, its count, what the audience view shows as one string (any change
-    redraws it), and the class's size: read before anything else (one statement), so an
-    unchanged poll answers 204 at once."""
-    stage = polls.read_stage(session) if session.is_open else None
-    live_round = stage.round if stage else None
-    answered = stage.answered if stage else 0
-    revealed = bool(live_round and live_round.revealed)
-    parts = (int(session.is_open), live_round.pk if live_round else 0, int(revealed), answered)
-    students = stage.students if stage else None
-    return live_round, answered, "-".join(str(part) for part in parts), students
-
-
-def _stage_context(session: LiveSession, stage: tuple | None = None) -> dict:
-    """What the class sees: the round's board and question, the count, the results."""
-    live_round, answered, stage_state, students = stage or _stage_state(session)
-    if students is None:  # no open session: the page still says how many there are
-        students = session.classroom.students.count()
-    puzzle = puzzles.find(live_round.lesson, live_round.puzzle) if live_round else None
-    outcome = results.round_results(live_round) if live_round and live_round.revealed else None
-    return {
-        "session": session,
-        "classroom": session.classroom,
-        "round": live_round,
-        "puzzle": puzzle,
-        "lesson_title": puzzles.lesson_title(puzzle) if puzzle else "",
-        "board": puzzles.projector_board(puzzle, outcome.right_move if outcome else None)
-        if puzzle
-        else None,
-        "answered": answered,
-        "students": students,
-        "results": outcome,
-        "poll_seconds": POLL_SECONDS,
-        "stage_state": stage_state,
-        # The presenter's panel also names the students when the teacher shows names.
-        "panel_state": _panel_state(session, stage_state),
-    }
-
-
-def _panel_state(session: LiveSession, stage_state: str) -> str:
-    return f"{stage_state}-{int(session.show_names)}"
-
-
 def _projector_context(session: LiveSession) -> dict:
-    context = _stage_context(session)
+    context = stage.context(session)
     playlist = _playlist(session.classroom, session)
     return {
         **context,
@@ -176,7 +126,8 @@ def projector(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session_for_teacher(request.user, session_id)
     if not session.is_open:
         return redirect("live:results", session_id=session.pk)
-    return render(request, "live/projector.html", _projector_context(session))
+    context = {**_projector_context(session), "push_path": _stage_push(request, session)}
+    return render(request, "live/projector.html", context)
 
 
 @grown_up_required
@@ -185,10 +136,10 @@ def projector_panel(request: HttpRequest, session_id: int) -> HttpResponse:
     """The live count, and after the reveal the results: polled by the presenter, 204
     while the count, the round, the reveal and the names shown are what it shows."""
     session = _session_for_teacher(request.user, session_id)
-    stage = _stage_state(session)
-    if request.GET.get("state") == _panel_state(session, stage[2]):
+    read = stage.state(session)
+    if request.GET.get("state") == stage.panel_state(session, read[2]):
         return polls.nothing_new()
-    response = render(request, "live/projector.html#panel", _stage_context(session, stage))
+    response = render(request, "live/projector.html#panel", stage.context(session, read))
     patch_vary_headers(response, ["HX-Request"])
     return response
 
@@ -199,7 +150,15 @@ def audience(request: HttpRequest, session_id: int) -> HttpResponse:
     """The projector's own window: the board, the question, the count and the results,
     big, names never shown, no controls and no site menu; it follows every round."""
     session = _session_for_teacher(request.user, session_id)
-    return render(request, "live/audience.html", _stage_context(session))
+    context = {**stage.context(session), "push_path": _stage_push(request, session)}
+    return render(request, "live/audience.html", context)
+
+
+def _stage_push(request: HttpRequest, session: LiveSession) -> str:
+    """The stage channel's signed path for the session's teacher; "" without a push server."""
+    if not push.enabled() or not session.is_open:
+        return ""
+    return push.subscriber_path("stage", session.pk, request.user.pk)
 
 
 @grown_up_required
@@ -207,10 +166,10 @@ def audience(request: HttpRequest, session_id: int) -> HttpResponse:
 def audience_stage(request: HttpRequest, session_id: int) -> HttpResponse:
     """Polled by the audience view: 204 while what it shows is still what the class sees."""
     session = _session_for_teacher(request.user, session_id)
-    stage = _stage_state(session)
-    if request.GET.get("state") == stage[2]:
+    read = stage.state(session)
+    if request.GET.get("state") == read[2]:
         return polls.nothing_new()
-    response = render(request, "live/audience.html#stage", _stage_context(session, stage))
+    response = render(request, "live/audience.html#stage", stage.context(session, read))
     patch_vary_headers(response, ["HX-Request"])
     return response
 
@@ -245,23 +204,7 @@ def next_puzzle(request: HttpRequest, session_id: int) -> HttpResponse:
 def _put_up(request: HttpRequest, session: LiveSession, puzzle) -> HttpResponse:
     if not session.is_open:
         return _bad_request(request, _("This live lesson has ended."))
-    current = session.current_round()
-    if current is not None and (current.lesson, current.puzzle) == (puzzle.lesson, puzzle.id):
-        return redirect("live:projector", session_id=session.pk)  # a double tap: it is up
-    try:
-        with transaction.atomic():
-            now = timezone.now()
-            session.rounds.filter(closed_at__isnull=True).update(closed_at=now)
-            number = (session.rounds.aggregate(last=Max("number"))["last"] or 0) + 1
-            LiveRound.objects.create(
-                session=session,
-                number=number,
-                lesson=puzzle.lesson,
-                puzzle=puzzle.id,
-                opened_at=now,
-            )
-    except IntegrityError:  # a double click racing itself: the other one put it up
-        pass
+    rounds.put_up(session, puzzle)  # a double tap changes nothing: it is up
     return redirect("live:projector", session_id=session.pk)
 
 
@@ -283,19 +226,8 @@ def playlist_add(request: HttpRequest, classroom_id: int) -> HttpResponse:
     if not chosen:
         return _bad_request(request, _("Choose one of the puzzles."))
     for puzzle in chosen:
-        _add_to_playlist(classroom, puzzle)
+        rounds.add_to_playlist(classroom, puzzle)
     return _back(request, classroom)
-
-
-def _add_to_playlist(classroom, puzzle) -> None:
-    last = classroom.playlist.aggregate(last=Max("position"))["last"] or 0
-    try:
-        with transaction.atomic():
-            PlaylistItem.objects.create(
-                classroom=classroom, position=last + 1, lesson=puzzle.lesson, puzzle=puzzle.id
-            )
-    except IntegrityError:  # already in the playlist
-        pass
 
 
 def _item_for_teacher(user, item_id: int) -> PlaylistItem:
@@ -312,9 +244,7 @@ def playlist_move(request: HttpRequest, item_id: int) -> HttpResponse:
     direction = request.POST.get("direction")
     if direction not in ("up", "down"):
         return _bad_request(request, _("Move a puzzle up or down."))
-    with transaction.atomic():
-        step = -1 if direction == "up" else 1
-        swap_with_neighbour(item.classroom.playlist.select_for_update(), item, step)
+    rounds.move_in_playlist(item, -1 if direction == "up" else 1)
     return _back(request, item.classroom)
 
 
@@ -322,7 +252,7 @@ def playlist_move(request: HttpRequest, item_id: int) -> HttpResponse:
 @grown_up_required
 def playlist_remove(request: HttpRequest, item_id: int) -> HttpResponse:
     item = _item_for_teacher(request.user, item_id)
-    item.delete()
+    rounds.remove_from_playlist(item)
     return _back(request, item.classroom)
 
 
@@ -335,13 +265,7 @@ def _back(request: HttpRequest, classroom) -> HttpResponse:
 @grown_up_required
 def reveal(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session_for_teacher(request.user, session_id)
-    with transaction.atomic():
-        unrevealed = session.rounds.filter(closed_at__isnull=True, revealed_at__isnull=True)
-        for live_round in unrevealed.select_for_update():
-            # The counting window closes now: what the phones show at the reveal is fixed.
-            live_round.revealed_at = timezone.now()
-            live_round.right_answer = results.first_right_answer(live_round) or ""
-            live_round.save(update_fields=["revealed_at", "right_answer"])
+    rounds.reveal(session)
     return redirect("live:projector", session_id=session.pk)
 
 
@@ -349,8 +273,7 @@ def reveal(request: HttpRequest, session_id: int) -> HttpResponse:
 @grown_up_required
 def toggle_names(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session_for_teacher(request.user, session_id)
-    session.show_names = request.POST.get("show") == "1"
-    session.save(update_fields=["show_names"])
+    rounds.show_names(session, request.POST.get("show") == "1")
     return redirect("live:projector", session_id=session.pk)
 
 
@@ -358,12 +281,7 @@ def toggle_names(request: HttpRequest, session_id: int) -> HttpResponse:
 @grown_up_required
 def end(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session_for_teacher(request.user, session_id)
-    if session.is_open:
-        now = timezone.now()
-        with transaction.atomic():
-            session.rounds.filter(closed_at__isnull=True).update(closed_at=now)
-            session.ended_at = now
-            session.save(update_fields=["ended_at"])
+    rounds.end(session)
     return redirect("live:results", session_id=session.pk)
 
 
@@ -372,10 +290,10 @@ def end(request: HttpRequest, session_id: int) -> HttpResponse:
 def session_results(request: HttpRequest, session_id: int) -> HttpResponse:
     """Every round of a live lesson with its results: kept on the class's live page."""
     session = _session_for_teacher(request.user, session_id)
-    rounds = []
+    played = []
     for live_round in session.rounds.all():
         puzzle = puzzles.find(live_round.lesson, live_round.puzzle)
-        rounds.append(
+        played.append(
             {
                 "round": live_round,
                 "puzzle": puzzle,
@@ -383,7 +301,7 @@ def session_results(request: HttpRequest, session_id: int) -> HttpResponse:
                 "results": results.round_results(live_round),
             }
         )
-    context = {"session": session, "classroom": session.classroom, "rounds": rounds}
+    context = {"session": session, "classroom": session.classroom, "rounds": played}
     return render(request, "live/results.html", context)
 
 
@@ -411,15 +329,18 @@ def _student_state(request: HttpRequest, learner_id: int) -> dict | None:
             return None
         classroom_id, now = found
     shown = {
+        "classroom_id": classroom_id,
         "state": now.state,
         "poll_state": polls.token(classroom_id, learner_id, now.state),
         "learner_id": learner_id,
     }
     if now.session_id is None:
         ended = LiveSession.objects.filter(pk=now.ended_id).first() if now.ended_id else None
-        return {**shown, "session": None, "ended": ended}
+        order = announce.phone_order(ended.pk, None, False) if ended else "0.0.0"
+        return {**shown, "session": None, "ended": ended, "order": order}
     # The template asks only whether a session is open: its id stands for it.
-    return {**shown, "session": now.session_id, "round": now.round}
+    order = announce.phone_order(now.session_id, now.round, True)
+    return {**shown, "session": now.session_id, "round": now.round, "order": order}
 
 
 def _student_context(request: HttpRequest, state: dict) -> dict:
@@ -457,7 +378,13 @@ def student_live(request: HttpRequest) -> HttpResponse:
     state = _student_state(request, learner_id) if learner_id is not None else None
     if state is None:
         return redirect("people:join_class")
-    return render(request, "live/student.html", _student_context(request, state))
+    context = _student_context(request, state)
+    if push.enabled():
+        language = push.language()
+        context["push_path"] = push.subscriber_path(
+            "class", state["classroom_id"], learner_id, language
+        )
+    return render(request, "live/student.html", context)
 
 
 @require_safe
@@ -466,6 +393,8 @@ def student_round(request: HttpRequest) -> HttpResponse:
     Most of those are answered before the session is read (live.polls.NothingNewMiddleware);
     what reaches here is checked against the signed-in student, who sees only their own
     class."""
+    if PUSH_AUTH_HEADER in request.headers:
+        return push_auth(request)
     shown = request.GET.get("state", "")
     learner_id = _signed_in_learner(request)
     state = _student_state(request, learner_id) if learner_id is not None else None
@@ -475,4 +404,28 @@ def student_round(request: HttpRequest) -> HttpResponse:
         return polls.nothing_new()
     response = render(request, "live/student.html#round", _student_context(request, state))
     patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def push_auth(request: HttpRequest) -> HttpResponse:
+    """Asked by nginx once per subscription to a live channel (nchan_authorize_request,
+    deploy/nginx-push-locations.conf), at the students' own live address with the
+    subscriber's path (the X-Live-Push header) and cookies: 200 when the path is one this
+    site signed (live.push) and its subscriber is who it names, still the class's student
+    or the session's teacher; otherwise 403. (It answers at /live/round so that the site's
+    list of public addresses, tests/tutor/public_urls.tsv, stays as it is.)"""
+    parsed = push.parse(request.headers.get(PUSH_AUTH_HEADER, ""))
+    if parsed is None:
+        return HttpResponse(status=403)
+    kind, ident, who, _language = parsed
+    if kind == "class":
+        allowed = _signed_in_learner(request) == who and polls.read_state(ident, who) is not None
+    else:
+        allowed = (
+            request.user.is_authenticated
+            and request.user.pk == who
+            and polls.teachers_session(ident, who) is not None
+        )
+    response = HttpResponse(status=200 if allowed else 403)
+    response["Cache-Control"] = "private, no-store"
     return response

@@ -1,6 +1,8 @@
 """A whole school at once: 40 live lessons of 30 students (1,200 phones) on one small server.
 
 Run: .venv/bin/python tests/benchmarks/school_load.py [LESSONS] [STUDENTS] [ROUNDS] [STAGGER]
+     BENCH_PORTS=8460-8479 … (the ports it may use: nginx, gunicorn, Nchan's publisher)
+     PUSH=0 (poll only) or PUSH=1 (push only); both by default, poll first
      DATABASE_URL=postgres://… .venv/bin/python tests/benchmarks/school_load.py (+ PostgreSQL)
 (defaults 40 lessons × 30 students, 3 rounds, the teachers' clicks spread over 10 s.)
      .venv/bin/python tests/benchmarks/school_load.py ab TREE_A TREE_B PAIRS [LESSONS …]
@@ -30,12 +32,25 @@ lesson's:
   the answer it sent; the presenter's panel and the audience view poll every 2 s throughout;
 - after the last round the teacher ends the lesson and the phones poll on for POLL_AFTER s.
 
-Prints, per database: responses >= 500 or none (must be 0); answers sent, answered 2xx,
+Each database is run twice on the same schedule (issue 46, "Push, not poll"): **poll**, as
+the pages poll today (deploy/serve.py --no-push), then **push**, nginx's Nchan in front
+(deploy/serve.py with libnginx-mod-nchan): each phone holds a second connection, a
+Server-Sent Events stream at the signed path its page carries, instead of polling; the
+round's fragment arrives on it (its answer form names the puzzle); at the reveal and the
+end the stream says so and the phone fetches its own result once (/live/round with its
+token); the presenter and the audience view hold the stage's stream (the count, the
+stage) instead of polling. The teacher's click to the round on each phone is timed in
+both (poll: the poll that brings it; push: the message), and the two columns are printed
+side by side at the end.
+
+Prints, per database and mode: responses >= 500 or none (must be 0); answers sent, answered 2xx,
 Attempt rows stored, students counted by the projectors (nothing lost: all equal); phones
 whose result at the reveal was not their answer (0); answer p95 (target <= 100 ms); the
 phones' poll p95 (target <= 50 ms), and the 204s and the changed polls (and any puzzle
 loads) apart; phone polls a second achieved (1,200 phones every 2 s: 600); the teachers'
-requests; the CPU the load generator and the gunicorn workers used; the load average.
+requests; the CPU the load generator and the gunicorn workers used (the whole run, the
+set-up's sign-ins included, and the play alone); the load average; the teacher's click to
+the round on every phone (p50, p95, max).
 
 The load generator is one asyncio loop with one keep-alive HTTP/1.1 connection per phone
 and per teacher window (a pool of LESSONS × (STUDENTS + 2) connections, as the phones
@@ -53,12 +68,14 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
 import urllib.parse
 import zlib
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -154,14 +171,33 @@ print(json.dumps({
 class Connection:
     """One keep-alive HTTP/1.1 connection to nginx (a phone's, or a teacher window's)."""
 
+    IDLE = 10.0  # nginx closes a keep-alive connection idle for 15 s (keepalive_timeout)
+
     def __init__(self, port: int):
         self.port = port
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
         self.cookies: dict[str, str] = {}
+        self.used = 0.0
+        # One request at a time, as a browser's connection: a pushed phone's answer and its
+        # fetch at the reveal may be due at once.
+        self.lock = asyncio.Lock()
 
     async def request(
         self, method: str, path: str, form: dict | None = None, htmx: bool = True
+    ) -> tuple[int, dict[str, str], bytes]:
+        async with self.lock:
+            # A browser opens a new connection rather than reuse one the server has closed
+            # (a pushed phone's lies idle between its answers).
+            if self.writer is not None and time.monotonic() - self.used > self.IDLE:
+                self.close()
+            try:
+                return await self._request(method, path, form, htmx)
+            finally:
+                self.used = time.monotonic()
+
+    async def _request(
+        self, method: str, path: str, form: dict | None, htmx: bool
     ) -> tuple[int, dict[str, str], bytes]:
         body = urllib.parse.urlencode(form).encode() if form is not None else b""
         lines = [
@@ -181,14 +217,18 @@ class Connection:
             ]
         data = ("\r\n".join(lines) + "\r\n\r\n").encode() + body
         for attempt in (1, 2):
+            reused = self.writer is not None
             if self.writer is None:
                 self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
             try:
                 self.writer.write(data)
                 return await self._response()
-            except (ConnectionError, asyncio.IncompleteReadError):
+            except (ConnectionError, asyncio.IncompleteReadError) as error:
                 self.close()
-                if attempt == 2 or method != "GET":
+                # A browser sends again a request whose reused connection the server had
+                # closed (nothing came back); any other failure is the request's.
+                answered = isinstance(error, asyncio.IncompleteReadError) and error.partial
+                if attempt == 2 or (method != "GET" and (not reused or answered)):
                     raise
         raise AssertionError("unreachable")
 
@@ -239,6 +279,8 @@ class Figures:
     results_seen: int = 0
     polls_in_window: int = 0
     window_seconds: float = 0.0
+    round_seen: list = field(default_factory=list)  # click to the round on a phone, s
+    pushed: int = 0  # messages received on the streams
 
     def note(self, kind: str, status, seconds: float | None) -> None:
         self.statuses.setdefault(kind, Counter())[status] += 1
@@ -287,6 +329,7 @@ class Lesson:
     revealed: bool = False
     ended: bool = False
     end_at: float = 0.0
+    clicked: dict = field(default_factory=dict)  # round number: when the teacher clicked
 
     def round_start(self, began: float, n: int) -> float:
         return began + self.offset + n * ROUND_SECONDS
@@ -299,6 +342,10 @@ class Phone:
     poll: str = ""
     shows: str | None = None  # the puzzle value on the phone now
     answered: dict = field(default_factory=dict)  # round number: judged right?
+    seen: int = 0  # the last round number the phone showed
+    push: str = ""  # the signed stream path its page carries (push mode)
+    opened: tuple | None = None  # its stream, opened with its page (push mode)
+    order: str = "0.0.0"
 
 
 async def sign_in_phone(port: int, lesson: dict, student: int, seat: int) -> Phone:
@@ -314,7 +361,8 @@ async def sign_in_phone(port: int, lesson: dict, student: int, seat: int) -> Pho
     poll = hx_get(body, "live-round")
     if status != 200 or poll is None:
         raise RuntimeError(f"student {student}'s /live/ page: {status}")
-    return Phone(seat, connection, poll)
+    pushed = re.search(rb'data-push="([^"]+)"', body)
+    return Phone(seat, connection, poll, push=pushed.group(1).decode() if pushed else "")
 
 
 async def sign_in_teacher(port: int, lesson: dict) -> tuple[Connection, Connection, str, str]:
@@ -325,7 +373,9 @@ async def sign_in_teacher(port: int, lesson: dict) -> tuple[Connection, Connecti
     presenter = Connection(port)
     presenter.cookies["sessionid"] = lesson["sessionid"]
     session = lesson["session"]
-    status, _, _ = await presenter.request("GET", f"/live/sessions/{session}/", htmx=False)
+    status, _, page = await presenter.request("GET", f"/live/sessions/{session}/", htmx=False)
+    pushed = re.search(rb'data-push="([^"]+)"', page)
+    presenter.push = pushed.group(1).decode() if pushed else ""
     if status != 200 or "csrftoken" not in presenter.cookies:
         raise RuntimeError(f"teacher {lesson['teacher']}'s presenter page: {status}")
     audience = Connection(port)
@@ -353,6 +403,9 @@ async def play_teacher(lesson: Lesson, figures: Figures, presenter, audience, pa
         for n in range(lesson.rounds):
             await asyncio.sleep(max(0.0, lesson.round_start(began, n) - time.monotonic()))
             puzzle = PUZZLES[n % len(PUZZLES)]
+            # Up from the click (a pushed round may reach a phone before the click's answer).
+            lesson.clicked[n + 1] = time.monotonic()
+            lesson.puzzle, lesson.round_number, lesson.revealed = puzzle, n + 1, False
             await timed(
                 figures,
                 "teacher click",
@@ -361,7 +414,6 @@ async def play_teacher(lesson: Lesson, figures: Figures, presenter, audience, pa
                 f"/live/sessions/{session}/puzzle",
                 {"puzzle": puzzle["value"]},
             )
-            lesson.puzzle, lesson.round_number, lesson.revealed = puzzle, n + 1, False
             await timed(figures, "presenter page", presenter, "GET", f"/live/sessions/{session}/")
             reveal_at = lesson.round_start(began, n) + REVEAL_AFTER
             await asyncio.sleep(max(0.0, reveal_at - time.monotonic()))
@@ -383,6 +435,16 @@ async def play_teacher(lesson: Lesson, figures: Figures, presenter, audience, pa
         await poll(connection, panel, "presenter panel", "live-panel")
         connection.close()
 
+    async def listen(opened):  # push: the stage's stream, held until the lesson is over
+        def over() -> bool:
+            return lesson.ended and time.monotonic() > lesson.end_at + POLL_AFTER
+
+        async for _message in stream(opened, over, figures):
+            figures.pushed += 1
+
+    if presenter.push:  # the presenter's stream and the audience view's
+        await asyncio.gather(act(), *(listen(opened) for opened in presenter.opened))
+        return
     await asyncio.gather(act(), presenter_panel(), poll(audience, stage, "audience stage", "stage"))
 
 
@@ -420,17 +482,130 @@ async def play_phone(phone: Phone, lesson: Lesson, figures: Figures, began: floa
         load = re.search(rb'<div hx-get="([^"]+)" hx-trigger="load"', body)
         if carried:  # the round brings the puzzle itself: its answer form names it
             phone.shows = f"{carried.group(1).decode()}/{carried.group(2).decode()}"
+            seen(phone, lesson, figures)
         elif load:  # a puzzle the round could not carry: htmx loads it
             url = html.unescape(load.group(1).decode())
             address = urllib.parse.urlsplit(url)  # /lessons/<lesson>/?puzzle=<puzzle>
             puzzle = dict(urllib.parse.parse_qsl(address.query)).get("puzzle")
             phone.shows = f"{address.path.strip('/').split('/')[-1]}/{puzzle}"
+            seen(phone, lesson, figures)
             await timed(figures, "puzzle load", phone.connection, "GET", url)
         own = re.search(rb'data-own-result="(\w+)"', body)
         if own and lesson.round_number in phone.answered:
             figures.results_seen += 1
             wanted = b"correct" if phone.answered[lesson.round_number] else b"wrong"
             figures.wrong_results += own.group(1) != wanted
+
+
+def seen(phone: Phone, lesson: Lesson, figures: Figures) -> None:
+    """The round up now reached the phone: the time since the teacher's click, once a round."""
+    number = lesson.round_number
+    if number and number != phone.seen and phone.shows == (lesson.puzzle or {}).get("value"):
+        phone.seen = number
+        figures.round_seen.append(time.monotonic() - lesson.clicked[number])
+
+
+def answer_moment(phone: Phone, lesson: Lesson, began: float) -> float:
+    students = len(lesson.seed["students"])
+    start = lesson.round_start(began, lesson.round_number - 1)
+    share = ((phone.seat * 11) % students + 0.5) / students
+    return start + ANSWERS_FROM + (ANSWERS_UNTIL - ANSWERS_FROM) * share
+
+
+async def open_stream(port: int, path: str, cookies: dict, figures: Figures):
+    """A Server-Sent Events stream opened as its page opens it: (reader, writer, head)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    cookie = "; ".join(f"{k}={v}" for k, v in cookies.items())
+    writer.write(
+        (
+            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n"
+            f"Cookie: {cookie}\r\n\r\n"
+        ).encode()
+    )
+    head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), TIMEOUT)
+    figures.note("stream", int(head.split(b" ", 2)[1]), None)
+    return reader, writer, head
+
+
+async def stream(opened, over, figures: Figures):
+    """An opened stream's messages (Nchan's eventsource, JSON) as dicts, until over()
+    after a message or a ping, or the stream closes."""
+    reader, writer, head = opened
+    try:
+        if int(head.split(b" ", 2)[1]) != 200:
+            return
+        chunked = b"transfer-encoding: chunked" in head.lower()
+
+        async def more() -> bytes:
+            if not chunked:
+                return await reader.read(65536)
+            size = int((await reader.readline()).strip() or b"0", 16)
+            return (await reader.readexactly(size + 2))[:-2] if size else b""
+
+        buffer = b""
+        while not over():
+            try:
+                got = await asyncio.wait_for(more(), 12)  # nginx pings every 10 s
+            except TimeoutError:
+                continue
+            if not got:
+                return
+            buffer += got
+            while b"\n\n" in buffer:
+                event, buffer = buffer.split(b"\n\n", 1)
+                lines = event.split(b"\n")
+                data = [line[5:].strip() for line in lines if line.startswith(b"data:")]
+                named = [line[6:].strip() for line in lines if line.startswith(b"event:")]
+                if data and named in ([], [b"message"]):
+                    yield json.loads(b"\n".join(data))
+    except (OSError, asyncio.IncompleteReadError, ValueError) as error:
+        figures.note("stream", f"broken ({type(error).__name__})", None)
+    finally:
+        writer.close()
+
+
+def newer(order: str, than: str) -> bool:
+    return [int(part) for part in order.split(".")] > [int(part) for part in than.split(".")]
+
+
+async def play_phone_push(phone: Phone, lesson: Lesson, figures: Figures, began: float):
+    """Hold the stream; show the round its message brings and answer it at the seat's
+    moment; at the reveal (and the end) fetch the phone's own result once and check it."""
+    answering: list[asyncio.Task] = []
+
+    def over() -> bool:
+        return lesson.ended and time.monotonic() > lesson.end_at + POLL_AFTER
+
+    async def answer_later(number: int):
+        await asyncio.sleep(max(0.0, answer_moment(phone, lesson, began) - time.monotonic()))
+        if lesson.round_number == number and not lesson.revealed:
+            await answer(phone, lesson, figures, late=False)
+
+    async for message in stream(phone.opened, over, figures):
+        figures.pushed += 1
+        if not newer(message.get("order", "0.0.0"), phone.order):
+            continue
+        phone.order = message["order"]
+        if "html" in message:
+            carried = re.search(r'<form [^>]*action="/lessons/([^/"]+)/([^/"]+)/"', message["html"])
+            if carried:
+                phone.shows = f"{carried.group(1)}/{carried.group(2)}"
+                seen(phone, lesson, figures)
+                if lesson.round_number not in phone.answered:
+                    answering.append(asyncio.ensure_future(answer_later(lesson.round_number)))
+        elif message.get("fetch"):
+            status, body, _ = await timed(
+                figures, "own result", phone.connection, "GET", phone.poll
+            )
+            if status != 200:
+                continue
+            phone.poll = hx_get(body, "live-round") or phone.poll
+            own = re.search(rb'data-own-result="(\w+)"', body)
+            if own and lesson.round_number in phone.answered:
+                figures.results_seen += 1
+                wanted = b"correct" if phone.answered[lesson.round_number] else b"wrong"
+                figures.wrong_results += own.group(1) != wanted
+    await asyncio.gather(*answering)
 
 
 async def answer(phone: Phone, lesson: Lesson, figures: Figures, late: bool) -> None:
@@ -446,7 +621,10 @@ async def answer(phone: Phone, lesson: Lesson, figures: Figures, late: bool) -> 
         figures.answers_2xx += 1
 
 
-async def school(port: int, seeds: list[dict], rounds: int, stagger: float) -> Figures:
+async def school(
+    port: int, seeds: list[dict], rounds: int, stagger: float, mark=lambda: None
+) -> Figures:
+    """The set-up (sign-ins, pages, the streams they open), then mark(), then the play."""
     figures = Figures()
     sign_ins = asyncio.Semaphore(24)  # sign-ins are set-up, not the measurement
 
@@ -465,7 +643,25 @@ async def school(port: int, seeds: list[dict], rounds: int, stagger: float) -> F
         ]
     )
     teachers = await asyncio.gather(*[teacher_of(seed) for seed in seeds])
+
+    async def streams_of(phone: Phone):
+        async with sign_ins:
+            cookies = dict(phone.connection.cookies)
+            phone.opened = await open_stream(port, phone.push, cookies, figures)
+
+    async def teacher_streams(presenter: Connection):
+        async with sign_ins:
+            presenter.opened = [
+                await open_stream(port, presenter.push, dict(presenter.cookies), figures)
+                for _window in ("presenter", "audience")
+            ]
+
+    await asyncio.gather(
+        *[streams_of(phone) for ps in phones for phone in ps if phone.push],
+        *[teacher_streams(teacher[0]) for teacher in teachers if teacher[0].push],
+    )
     print(f"  set-up: {sum(len(p) for p in phones)} phones and {len(teachers)} teachers in")
+    mark()
     lessons = [Lesson(n, seed, stagger * n / len(seeds), rounds) for n, seed in enumerate(seeds)]
     began = time.monotonic() + START_AFTER
     # Polls counted while every lesson is under way: from the last one's start to the
@@ -475,7 +671,11 @@ async def school(port: int, seeds: list[dict], rounds: int, stagger: float) -> F
     tasks = []
     for lesson, lesson_phones, teacher in zip(lessons, phones, teachers, strict=True):
         tasks.append(play_teacher(lesson, figures, *teacher, began))
-        tasks += [play_phone(p, lesson, figures, began, window) for p in lesson_phones]
+        for phone in lesson_phones:
+            if phone.push:
+                tasks.append(play_phone_push(phone, lesson, figures, began))
+            else:
+                tasks.append(play_phone(phone, lesson, figures, began, window))
     await asyncio.gather(*tasks)
     for connection in [p.connection for ps in phones for p in ps] + [
         c for t in teachers for c in t[:2]
@@ -489,7 +689,41 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[max(0, round(fraction * len(ordered)) - 1)] if ordered else float("nan")
 
 
-def run(label: str, database_url: str | None, lessons: int, students: int, rounds: int, stagger):
+@contextmanager
+def front_server(database_url: str, push: bool, extra: dict):
+    """The app as `make serve` serves it (deploy/serve.py: nginx, gunicorn with
+    served.WORKERS workers), on PORT, PORT + 1 (gunicorn) and PORT + 2 (Nchan's
+    publisher); `push` off: --no-push, the pages poll."""
+    env = served.prepare(dict(served.app_env(database_url), **extra))
+    folder = Path(tempfile.mkdtemp(prefix="school-load-"))
+    command = [
+        str(served.BIN / "python"), str(served.ROOT / "deploy" / "serve.py"),
+        "--port", str(PORT), "--upstream-port", str(PORT + 1), "--push-port", str(PORT + 2),
+        "--workers", str(served.WORKERS), "--quiet", "--run-dir", str(folder / "nginx"),
+    ]  # fmt: skip
+    if not push:
+        command.append("--no-push")
+    log_path = folder / "serve.log"
+    with log_path.open("w") as log:
+        process = subprocess.Popen(command, cwd=served.ROOT, env=env, stdout=log, stderr=log)
+    process.log_path = str(log_path)
+    try:
+        served._wait_ready(process, f"http://127.0.0.1:{PORT}/healthz")
+        yield served.Server(PORT, process, env)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def run(
+    label: str, database_url: str | None, lessons: int, students: int, rounds: int, stagger,
+    push: bool = False,
+):  # fmt: skip
     times = tempfile.mkdtemp(prefix="worker-times-") if os.environ.get("WORKER_TIMES") else None
     extra = {}
     if times:  # each gunicorn worker notes where its time went (worker_times.py)
@@ -497,7 +731,7 @@ def run(label: str, database_url: str | None, lessons: int, students: int, round
         extra = {"GUNICORN_CMD_ARGS": f"--config {config}", "WORKER_TIMES_DIR": times}
     with (
         served.scratch_database(database_url) as scratch,
-        served.app_server(PORT, scratch, extra_env=extra) as app,
+        front_server(scratch, push, extra) as app,
     ):
         tag = str(time.time_ns())
         code = SEED % {"lessons": lessons, "students": students, "tag": tag, "password": PASSWORD}
@@ -506,8 +740,15 @@ def run(label: str, database_url: str | None, lessons: int, students: int, round
         load_before = os.getloadavg()
         server_before, client_before = served.cpu_seconds(workers), time.process_time()
         wall = time.monotonic()
-        figures = asyncio.run(school(app.port, seeds, rounds, stagger))
+        setup = {}
+
+        def mark():  # the set-up done: the play starts
+            setup.update(cpu=served.cpu_seconds(workers), at=time.monotonic())
+
+        figures = asyncio.run(school(app.port, seeds, rounds, stagger, mark))
+        play_wall = time.monotonic() - setup["at"]
         wall = time.monotonic() - wall
+        play_cpu = served.cpu_seconds(workers) - setup["cpu"]
         server_cpu = served.cpu_seconds(workers) - server_before
         client_cpu = time.process_time() - client_before
         load_after = os.getloadavg()
@@ -526,13 +767,15 @@ def run(label: str, database_url: str | None, lessons: int, students: int, round
         {
             "wall": wall,
             "server": server_cpu,
+            "play": play_cpu,
+            "play_wall": play_wall,
             "client": client_cpu,
             "load": (load_before, load_after),
         },
     )
 
 
-def report(label: str, figures: Figures, stored: dict, expected: int, cpu: dict) -> bool:
+def report(label: str, figures: Figures, stored: dict, expected: int, cpu: dict) -> dict:
     print(f"{label}:")
     errors = 0
     for kind, counter in sorted(figures.statuses.items()):
@@ -570,6 +813,11 @@ def report(label: str, figures: Figures, stored: dict, expected: int, cpu: dict)
         f"{cpu['client']:.0f} s ({cpu['client'] / cpu['wall'] * 100:.0f} %); load average "
         f"{before:.2f} before, {after:.2f} after, on {os.cpu_count()} cores"
     )
+    print(
+        f"{label}: CPU of the play alone (set-up's sign-ins, pages and streams left out): "
+        f"gunicorn workers {cpu['play']:.1f} s in {cpu['play_wall']:.0f} s "
+        f"({cpu['play'] / cpu['play_wall'] * 100:.0f} % of one core)"
+    )
     stored_all = figures.answers_sent == figures.answers_2xx == stored["rows"] == expected
     counted_all = stored["counted"] == expected and figures.wrong_results == 0
     ok = errors == 0 and stored_all and counted_all
@@ -579,9 +827,36 @@ def report(label: str, figures: Figures, stored: dict, expected: int, cpu: dict)
         verdict = "ANSWERS LOST OR ERRORS"
     else:  # every answer stored, some after their round's reveal (kept as practice)
         verdict = f"every answer stored, {expected - stored['counted']} too late for their round"
-    within = answer_p95 <= ANSWER_P95_MS and poll_p95 <= POLL_P95_MS
+    # No polls (push): no poll target to miss.
+    within = answer_p95 <= ANSWER_P95_MS and (not polls or poll_p95 <= POLL_P95_MS)
+    seen = figures.round_seen
+    print(
+        f"{label}: the teacher's click to the round on the phones: {len(seen)} seen, p50 "
+        f"{percentile(seen, 0.5) * 1000:.0f} ms, p95 {percentile(seen, 0.95) * 1000:.0f} ms, "
+        f"max {max(seen, default=float('nan')) * 1000:.0f} ms; stream messages {figures.pushed}"
+    )
     print(f"{label}: {verdict}; targets {'met' if within else 'MISSED'}")
-    return ok
+    return {
+        "ok": ok,
+        "click to round p50 (ms)": f"{percentile(seen, 0.5) * 1000:.0f}",
+        "click to round p95 (ms)": f"{percentile(seen, 0.95) * 1000:.0f}",
+        "click to round max (ms)": f"{max(seen, default=float('nan')) * 1000:.0f}",
+        "rounds seen / wanted": f"{len(seen)} / {expected}",
+        "answer p95 (ms)": f"{answer_p95:.0f}",
+        "gunicorn CPU, whole run (s)": f"{cpu['server']:.1f}",
+        "gunicorn CPU, the play (s)": f"{cpu['play']:.1f}",
+        "requests to the app": str(
+            sum(
+                sum(counter.values())
+                for kind, counter in figures.statuses.items()
+                if kind != "stream"
+            )
+        ),
+        "responses >= 500 or none": str(errors),
+        "answers = rows = counted": (
+            f"{figures.answers_sent} = {stored['rows']} = {stored['counted']}"
+        ),
+    }
 
 
 def _figures(output: str) -> dict:
@@ -640,10 +915,26 @@ def main() -> int:
         f"workers × {threads} thread(s); load average {load1:.2f} {load5:.2f} on "
         f"{os.cpu_count()} cores"
     )
-    ok = run("SQLite", None, lessons, students, rounds, stagger)
+    modes = {"0": [False], "1": [True]}.get(os.environ.get("PUSH", ""), [False, True])
+    databases = [("SQLite", None)]
     postgres = os.environ.get("DATABASE_URL", "")
     if postgres.startswith(("postgres://", "postgresql://")):
-        ok = run("PostgreSQL", postgres, lessons, students, rounds, stagger) and ok
+        databases.append(("PostgreSQL", postgres))
+    ok = True
+    for name, url in databases:
+        columns = {}
+        for push in modes:
+            label = f"{name} push" if push else name
+            columns["push" if push else "poll"] = summary = run(
+                label, url, lessons, students, rounds, stagger, push
+            )
+            ok = summary["ok"] and ok
+        print(f"{name}, side by side ({lessons} × {students}, {rounds} rounds):")
+        print(f"  {'':30}" + "".join(f"{mode:>16}" for mode in columns))
+        for key in next(iter(columns.values())):
+            if key != "ok":
+                row = "".join(f"{column[key]:>16}" for column in columns.values())
+                print(f"  {key:30}{row}")
     return 0 if ok else 1
 
 

@@ -1,0 +1,51 @@
+"""What the class sees of a live lesson (the presenter's panel, the audience's stage):
+read in one statement (live.polls.read_stage), drawn by the views and, with a push server
+in front, published by live.push when it changes."""
+
+from live import polls, puzzles, results
+from live.models import LiveRound, LiveSession
+
+POLL_SECONDS = 2
+
+
+def state(session: LiveSession) -> tuple[LiveRound | None, int, str, int]:
+    """The round, its count, what the audience view shows as one string (any change
+    redraws it), and the class's size: read before anything else (one statement), so an
+    unchanged poll answers 204 at once."""
+    stage = polls.read_stage(session) if session.is_open else None
+    live_round = stage.round if stage else None
+    answered = stage.answered if stage else 0
+    revealed = bool(live_round and live_round.revealed)
+    parts = (int(session.is_open), live_round.pk if live_round else 0, int(revealed), answered)
+    students = stage.students if stage else None
+    return live_round, answered, "-".join(str(part) for part in parts), students
+
+
+def context(session: LiveSession, stage: tuple | None = None) -> dict:
+    """What the class sees: the round's board and question, the count, the results."""
+    live_round, answered, stage_state, students = stage or state(session)
+    if students is None:  # no open session: the page still says how many there are
+        students = session.classroom.students.count()
+    puzzle = puzzles.find(live_round.lesson, live_round.puzzle) if live_round else None
+    outcome = results.round_results(live_round) if live_round and live_round.revealed else None
+    return {
+        "session": session,
+        "classroom": session.classroom,
+        "round": live_round,
+        "puzzle": puzzle,
+        "lesson_title": puzzles.lesson_title(puzzle) if puzzle else "",
+        "board": puzzles.projector_board(puzzle, outcome.right_move if outcome else None)
+        if puzzle
+        else None,
+        "answered": answered,
+        "students": students,
+        "results": outcome,
+        "poll_seconds": POLL_SECONDS,
+        "stage_state": stage_state,
+        # The presenter's panel also names the students when the teacher shows names.
+        "panel_state": panel_state(session, stage_state),
+    }
+
+
+def panel_state(session: LiveSession, stage_state: str) -> str:
+    return f"{stage_state}-{int(session.show_names)}"
