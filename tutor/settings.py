@@ -232,7 +232,9 @@ STORAGES = {
 # to read them by script (whitenoise's default, meant for CDNs), and 32 bytes less on each.
 WHITENOISE_ALLOW_ALL_ORIGINS = False
 
-# Mail: only the password-reset link is sent. With DEBUG on, mails are printed instead.
+# Mail: a grown-up's address check (people/views/email_links.py), the password-reset link
+# and the note that a password was changed (people/views/password_reset.py). With DEBUG on,
+# mails are printed instead.
 EMAIL_BACKEND = (
     "django.core.mail.backends.console.EmailBackend"
     if DEBUG
