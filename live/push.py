@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import re
 import urllib.error
 import urllib.request
@@ -46,7 +45,7 @@ PATH = re.compile(
 
 def publisher() -> str:
     """Nchan's publisher location, or "" when no push server is in front."""
-    return getattr(settings, "LIVE_PUSH", None) or os.environ.get("LIVE_PUSH", "")
+    return settings.LIVE_PUSH
 
 
 def enabled() -> bool:

@@ -3,7 +3,7 @@
 Everything a deployment changes comes from the environment (see README):
 DEBUG, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL (and PREPARED_STATEMENTS, CONN_HEALTH_CHECKS),
 CSRF_TRUSTED_ORIGINS, SECURE_SSL_REDIRECT, SECURE_PROXY_SSL_HEADER, the EMAIL_* settings,
-DEFAULT_FROM_EMAIL and SHARED_ACCOUNT_DOMAINS.
+DEFAULT_FROM_EMAIL, SHARED_ACCOUNT_DOMAINS and LIVE_PUSH.
 """
 
 import os
@@ -322,3 +322,8 @@ LOGGING = {
     # Who changed whom a school account signs in (people.views.schools, school_sign_in)
     "loggers": {"tutor.audit": {"level": "INFO"}},
 }
+
+# A push server in front (nginx's Nchan module): its publisher's address on 127.0.0.1, e.g.
+# http://127.0.0.1:8001/pub (deploy/serve.py sets it); empty: every live page polls
+# (live/push.py).
+LIVE_PUSH = env_str("LIVE_PUSH", "")

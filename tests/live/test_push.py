@@ -44,9 +44,9 @@ def auth(client, path):
 
 
 def test_without_a_push_server_the_pages_poll_and_nothing_is_published(
-    teacher, classroom, two, monkeypatch, django_capture_on_commit_callbacks
+    teacher, classroom, two, monkeypatch, django_capture_on_commit_callbacks, settings
 ):
-    monkeypatch.delenv("LIVE_PUSH", raising=False)
+    settings.LIVE_PUSH = ""
     monkeypatch.setattr(push, "_send", lambda *args: pytest.fail("published"))
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         client, session = start(teacher, classroom)
