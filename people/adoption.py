@@ -84,6 +84,7 @@ LEARNER_KEYS = {
     "play.Game.learner": MOVED,
     "play.PlaySettings.learner": ONE_EACH,
     "puzzlesets.SetAssignment.child": "each set the target was not given",
+    "zhuyin.ReadingAids.learner": ONE_EACH,
     "people.ChildProfile.learner": NOT_PROGRESS,
     "people.Student.learner": NOT_PROGRESS,
     "people.GrownUp.learner": NOT_PROGRESS,

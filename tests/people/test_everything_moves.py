@@ -62,6 +62,7 @@ def _one_of_each(learner: Learner) -> None:
     apps.get_model("puzzlesets.SetAssignment").objects.create(
         puzzle_set=puzzle_set, child=learner, pass_mark=1
     )
+    apps.get_model("zhuyin.ReadingAids").objects.create(learner=learner, zhuyin=True)
 
 
 def test_a_learner_with_a_row_in_every_owned_model_moves_whole(parent):
