@@ -24,6 +24,7 @@ from django.conf import settings
 from django.core import signing
 from django.core.cache import caches
 from django.db import IntegrityError, transaction
+from django.dispatch import Signal
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
@@ -41,6 +42,10 @@ LEARNER_LABEL_SESSION_KEY = "learner_label"
 # an older one is left alone (it is that browser's earlier learner, perhaps adopted since).
 RACE_WINDOW = timedelta(minutes=1)
 _CACHE_ATTRIBUTE = "_current_learner"
+# Sent by use_learner when a learner becomes this browser's (picked, signed in, or made at
+# the first answer: ``new``), with ``request`` and ``learner``: an app keeping a choice per
+# learner copies it into the session (zhuyin: the reading aids), as the language is here.
+learner_used = Signal()
 
 
 def current_learner(request: HttpRequest) -> Learner | None:
@@ -106,7 +111,7 @@ def current_or_new_learner(request: HttpRequest) -> Learner:
         if chosen and not learner.language:  # a language chosen before the first answer
             Learner.objects.filter(pk=learner.pk).update(language=chosen)
             learner.language = chosen
-        use_learner(request, learner)
+        use_learner(request, learner, new=True)
     return learner
 
 
@@ -127,7 +132,7 @@ def _new_learner(key: str | None) -> Learner:
     return Learner.objects.create()
 
 
-def use_learner(request: HttpRequest, learner: Learner) -> None:
+def use_learner(request: HttpRequest, learner: Learner, *, new: bool = False) -> None:
     request.session[LEARNER_SESSION_KEY] = learner.pk
     request.session.pop(LEARNER_LABEL_SESSION_KEY, None)
     setattr(request, _CACHE_ATTRIBUTE, (learner.pk, learner))
@@ -136,6 +141,7 @@ def use_learner(request: HttpRequest, learner: Learner) -> None:
     else:  # someone who never chose: this browser's choice applies
         request.session.pop(LANGUAGE_SESSION_KEY, None)
     Learner.objects.filter(pk=learner.pk).update(last_active_at=timezone.now())
+    learner_used.send(Learner, request=request, learner=learner, new=new)
 
 
 def _peek(session_data: str, codec) -> dict:

@@ -3,10 +3,13 @@
 At sign-up and sign-in the browser's anonymous progress is neither dropped nor given
 to anybody: it waits on GrownUp.unclaimed, the browser goes on with it, and the
 grown-up's pages ask 「這些星星是誰的？」 — theirs, or one of their children's. The
-answer moves it (merge_progress). A grown-up always has their own learner after
-signing up or in (own_learner), so what they solve later is theirs after signing out.
+answer moves it (merge_progress): everything the learner owns, in one transaction
+(LEARNER_KEYS says what becomes of each model's rows). A grown-up always has their own
+learner after signing up or in (own_learner), so what they solve later is theirs after
+signing out.
 """
 
+from django.apps import apps
 from django.db import transaction
 from django.db.models import Count, Q, Sum
 
@@ -63,17 +66,65 @@ def unclaimed_summary(grown_up: GrownUp) -> dict | None:
     )
 
 
+# Every key to lessons.Learner in the project, by "app.Model.field", and what merge_progress
+# does with the source's rows. Models are found in the app registry (play and puzzlesets
+# depend on people, so they are not imported). tests/people/test_everything_moves.py reads
+# every key the registry has and fails on one missing here: a new model is not forgotten.
+MOVED = "moved"  # every row goes to the target
+ONE_EACH = "one each"  # the target's row stays when it has one; else the source's moves
+BY_TRIGGER = "by trigger"  # a running total: the triggers move it with its rows (tallies.py)
+NOT_PROGRESS = "not progress"  # who the learner is, never moved (an adoptable one has none)
+LEARNER_KEYS = {
+    "lessons.Attempt.learner": MOVED,
+    "lessons.PuzzleResult.learner": "the better stars of each puzzle",
+    "lessons.ActivityDay.learner": BY_TRIGGER,
+    "lessons.MistakeTally.learner": BY_TRIGGER,
+    "lessons.LessonTally.learner": BY_TRIGGER,
+    "practice.Review.learner": "the review further along of each rule",
+    "play.Game.learner": MOVED,
+    "play.PlaySettings.learner": ONE_EACH,
+    "puzzlesets.SetAssignment.child": "each set the target was not given",
+    "zhuyin.ReadingAids.learner": ONE_EACH,
+    "people.ChildProfile.learner": NOT_PROGRESS,
+    "people.Student.learner": NOT_PROGRESS,
+    "people.GrownUp.learner": NOT_PROGRESS,
+    "people.GrownUp.unclaimed": NOT_PROGRESS,
+}
+
+
+def _rows(key: str, learner: Learner):
+    label, name = key.rsplit(".", 1)
+    return apps.get_model(label).objects.filter(**{name: learner}), name
+
+
 @transaction.atomic
 def merge_progress(source: Learner, target: Learner) -> None:
-    """Move every attempt and result of `source` to `target`, then delete `source`.
+    """Move everything `source` owns to `target` (LEARNER_KEYS), then delete `source`.
 
     One transaction; for a puzzle both solved, the better stars stay, with the earlier
-    solve and the later update.
+    solve and the later update; for a rule both review, the review further along stays; a
+    setting the target has stays the target's.
     """
     if source.pk == target.pk:
         return
     both = Learner.objects.select_for_update().filter(Q(pk=source.pk) | Q(pk=target.pk))
     list(both.order_by("pk"))  # lock both rows, in a fixed order
+    _merge_results(source, target)
+    _merge_reviews(source, target)
+    for key, what in LEARNER_KEYS.items():
+        rows, name = _rows(key, source)
+        if what == MOVED or (what == ONE_EACH and not _rows(key, target)[0].exists()):
+            rows.update(**{name: target})
+    given = _rows("puzzlesets.SetAssignment.child", target)[0].values("puzzle_set_id")
+    _rows("puzzlesets.SetAssignment.child", source)[0].exclude(puzzle_set_id__in=given).update(
+        child=target
+    )
+    if not target.language and source.language:
+        Learner.objects.filter(pk=target.pk).update(language=source.language)
+    Learner.objects.filter(pk=source.pk).delete()
+
+
+def _merge_results(source: Learner, target: Learner) -> None:
     theirs = {r.puzzle: r for r in PuzzleResult.objects.filter(learner=target)}
     for result in PuzzleResult.objects.filter(learner=source):
         kept = theirs.get(result.puzzle)
@@ -87,8 +138,28 @@ def merge_progress(source: Learner, target: Learner) -> None:
         kept.updated_at = max(kept.updated_at, result.updated_at)
         kept.save(update_fields=["stars", "solved_at", "updated_at"])
         result.delete()
-    Attempt.objects.filter(learner=source).update(learner=target)
-    Learner.objects.filter(pk=source.pk).delete()
+
+
+def _further_along(review) -> tuple:
+    return (review.mastered_at is not None, review.streak, review.step)
+
+
+def _merge_reviews(source: Learner, target: Learner) -> None:
+    """A rule on both review lists: the review further along stays (mastered first, then the
+    longer streak), the target's on a tie; the other is deleted. The rest moves."""
+    reviews, _name = _rows("practice.Review.learner", target)
+    theirs = {review.rule: review for review in reviews}
+    for review in _rows("practice.Review.learner", source)[0]:
+        kept = theirs.get(review.rule)
+        if kept is None:
+            review.learner = target
+            review.save(update_fields=["learner"])
+        elif _further_along(review) > _further_along(kept):
+            kept.delete()
+            review.learner = target
+            review.save(update_fields=["learner"])
+        else:
+            review.delete()
 
 
 def place_unclaimed(grown_up: GrownUp, target: Learner | None) -> int | None:

@@ -1,22 +1,65 @@
-"""注音 on the pages of a browser whose learner switched it on (the 「注音」 switch, a cookie).
+"""注音 on the pages of a learner who switched it on (the 「注音」 switch).
 
-Only Traditional Chinese pages get it; other languages have no bopomofo.
+The choice is the learner's (zhuyin.models.ReadingAids), so it follows the child picked on
+a shared device; a browser whose learner never chose (or with no learner yet) has the
+cookie the switch sets. The learner's choice is read when the learner is picked
+(lessons.learners.learner_used; none for a learner just made) and kept in the session beside
+the learner's id: a page costs no query. A session from before, whose learner was put
+there otherwise, has the browser's cookie until the next pick. Only Traditional Chinese
+pages get it; other languages have no bopomofo.
 """
 
+from django.dispatch import receiver
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
+from lessons.learners import learner_used
+from plumbing.sessions import LEARNER_SESSION_KEY
 from zhuyin.annotate import annotate
+from zhuyin.models import ReadingAids
 
 COOKIE = "zhuyin"
+# {"learner": id, "zhuyin": True, False or None (never chose)}: the learner's choice.
+SESSION_KEY = "reading_aids"
 
 
 def zhuyin_offered() -> bool:
     return (translation.get_language() or "").lower() in ("zh-hant", "zh-tw", "zh-hant-tw")
 
 
+def learners_choice(request) -> bool | None:
+    """The picked learner's 注音 choice, None when nobody is picked or they never chose."""
+    session = getattr(request, "session", None)
+    learner_id = session.get(LEARNER_SESSION_KEY) if session is not None else None
+    if not isinstance(learner_id, int):
+        return None
+    kept = session.get(SESSION_KEY)
+    if isinstance(kept, dict) and kept.get("learner") == learner_id:
+        return kept.get("zhuyin")
+    return None
+
+
+def _stored_choice(learner_id: int) -> bool | None:
+    chosen = ReadingAids.objects.filter(learner_id=learner_id).values_list("zhuyin", flat=True)
+    return chosen.first()
+
+
+@receiver(learner_used)
+def learner_picked(sender, request, learner, new: bool, **kwargs) -> None:
+    remember(request, learner.pk, None if new else _stored_choice(learner.pk))
+
+
+def remember(request, learner_id: int, zhuyin: bool | None) -> dict:
+    kept = {"learner": learner_id, "zhuyin": zhuyin}
+    request.session[SESSION_KEY] = kept
+    return kept
+
+
 def zhuyin_on(request) -> bool:
-    return request.COOKIES.get(COOKIE) == "on" and zhuyin_offered()
+    if not zhuyin_offered():
+        return False
+    chosen = learners_choice(request)
+    return chosen if chosen is not None else request.COOKIES.get(COOKIE) == "on"
 
 
 class ZhuyinMiddleware:

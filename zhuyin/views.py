@@ -1,11 +1,14 @@
-"""The 「注音」 switch: a plain form that sets or clears the cookie and goes back to the page."""
+"""The 「注音」 switch: a plain form that keeps the choice for the picked learner (and in the
+browser's cookie, for whoever is not picked yet) and goes back to the page."""
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from zhuyin.middleware import COOKIE, zhuyin_offered, zhuyin_on
+from lessons.learners import current_learner
+from zhuyin.middleware import COOKIE, remember, zhuyin_offered, zhuyin_on
+from zhuyin.models import ReadingAids
 
 ONE_YEAR = 365 * 24 * 3600
 
@@ -16,7 +19,12 @@ def switch(request: HttpRequest) -> HttpResponse:
     if not url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
         back = reverse("lesson_map")
     response = HttpResponseRedirect(back)
-    if request.POST.get("zhuyin") == "on":
+    on = request.POST.get("zhuyin") == "on"
+    learner = current_learner(request)
+    if learner is not None:
+        ReadingAids.objects.update_or_create(learner=learner, defaults={"zhuyin": on})
+        remember(request, learner.pk, on)
+    if on:
         response.set_cookie(COOKIE, "on", max_age=ONE_YEAR, samesite="Lax")
     else:
         response.delete_cookie(COOKIE, samesite="Lax")

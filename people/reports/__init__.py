@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from functools import cached_property
 
-from django.db.models import Count, Max, Sum
+from django.db.models import Count, Max, QuerySet, Sum
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -130,18 +130,21 @@ class _Tally:
 
 
 def rules_tripped_over(learner_ids: Iterable[int], limit: int = 5) -> list[Trip]:
-    """Every kind of wrong answer grouped by the rule it broke, the rule most learners
+    """Every wrong answer that broke a rule, grouped by the rule, the rule most learners
     tripped over first (then the most tries): an illegal move by the engine's Reason, a
-    wrong answer by the Fact that shows it wrong, and one with neither (a text question, a
-    legal move that misses the goal) by its lesson's rule. Two queries whatever the
-    history: the learners' running totals (MistakeTally, a row per learner and rule, with
-    the learner's nickname), then the latest example of each rule shown."""
-    counted = (
+    wrong answer by the Fact that shows it wrong, and one with neither (a text question) by
+    its lesson's rule. A legal move that missed the goal broke no rule: it is not counted.
+    Two queries whatever the history: the learners' running totals (MistakeTally, a row per
+    learner and rule, with the learner's nickname) joined to the answers with no code
+    (reasonless_mistakes), then the latest example of each rule shown."""
+    coded = (
         MistakeTally.objects.filter(learner_id__in=learner_ids, count__gt=0)
+        .exclude(reason="")
         .values("reason", "lesson", "learner_id", "learner__nickname")
         .annotate(total=Sum("count"), newest=Max("latest"))
         .order_by()
     )
+    counted = coded.union(reasonless_mistakes(learner_ids), all=True)
     tallies: dict[tuple[str, str], _Tally] = {}
     for row in counted:
         if row["reason"]:
@@ -166,6 +169,19 @@ def rules_tripped_over(learner_ids: Iterable[int], limit: int = 5) -> list[Trip]
         )
         for t in ranked
     ]
+
+
+def reasonless_mistakes(learner_ids: Iterable[int]) -> QuerySet:
+    """The wrong answers no engine code names, by learner and lesson, as MistakeTally's rows
+    are read, leaving out the moves: a move with no Reason was legal, and missed the goal
+    (an illegal move always has one). On the (learner, verdict, reason) index."""
+    return (
+        Attempt.objects.filter(learner_id__in=learner_ids, verdict__in=WRONG, reason="")
+        .exclude(answer__regex=UCI_MOVE.pattern)
+        .values("reason", "lesson", "learner_id", "learner__nickname")
+        .annotate(total=Count("pk"), newest=Max("pk"))
+        .order_by()
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,6 +359,8 @@ def attempt_history(learner: Learner, limit: int = 200) -> list[HistoryRow]:
 def _broken(attempt: Attempt) -> Misconception | None:
     if attempt.verdict not in WRONG:
         return None
+    if not attempt.reason and UCI_MOVE.match(attempt.answer):
+        return None  # a legal move that missed the goal: no rule broken
     if attempt.reason:
         return misconception_for(attempt.reason)
     return lesson_misconception(attempt.lesson)

@@ -165,7 +165,7 @@ def attempt_rows(attempts, words: Words, zone) -> Iterator[tuple]:
 
 
 def learner_data(learner: Learner) -> dict:
-    """Everything kept about a learner but the attempts, as plain JSON-ready data."""
+    """Everything kept about a learner but the attempts (results, games), as JSON-ready data."""
     return {
         "nickname": learner.nickname,
         "avatar": learner.avatar,
@@ -181,6 +181,26 @@ def learner_data(learner: Learner) -> dict:
             }
             for r in PuzzleResult.objects.filter(learner=learner).order_by("lesson", "puzzle")
         ],
+        "games": [_game_data(game) for game in _games(learner)],
+    }
+
+
+def _games(learner: Learner):
+    """The learner's games with their moves (two queries; play's models by their relation,
+    as play depends on people)."""
+    return learner.games.order_by("started_at", "pk").prefetch_related("moves")
+
+
+def _game_data(game) -> dict:
+    return {
+        "opponent": game.opponent,
+        "side": game.side,
+        "start_fen": game.start_fen,
+        "moves": [m.uci for m in sorted(game.moves.all(), key=lambda m: m.ply)],
+        "result": game.result,
+        "ending": game.ending,
+        "started_at": game.started_at.isoformat(),
+        "finished_at": game.finished_at.isoformat() if game.finished_at else None,
     }
 
 

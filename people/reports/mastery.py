@@ -1,15 +1,18 @@
-"""Mastery per rule as the grown-ups' pages show it: mastered, learning or not yet, and the
-day of the last review (the review list is practice.scheduling's; one query per page)."""
+"""Mastery per rule as the grown-ups' pages show it: mastered, learning, learnt or not yet,
+and the day of the last review (the review list is practice.scheduling's; one query per
+page, and one more for a child's own page: the lessons finished)."""
 
 from dataclasses import dataclass
 from datetime import date
 
+from people.reports import lessons_finished
 from people.reports.lesson_index import LessonInfo, all_lessons
 from practice.generators import RULES
 from practice.scheduling import LEARNING, MASTERED, NOT_YET, reviewed_rules
 
 __all__ = [
     "LEARNING",
+    "LEARNT",
     "MASTERED",
     "NOT_YET",
     "RuleStanding",
@@ -17,6 +20,9 @@ __all__ = [
     "rule_lessons",
     "rule_standings",
 ]
+
+# A rule with nothing to review whose lesson is finished: learnt there, every puzzle solved.
+LEARNT = "learnt"
 
 
 @dataclass(frozen=True)
@@ -46,15 +52,22 @@ def class_standings(learner_ids) -> dict[int, dict[str, RuleStanding]]:
 
 
 def rule_standings(learner_ids: list[int]) -> dict[int, list[RuleStanding]]:
-    """Each learner's standing on every rule that has practice, in teaching order."""
+    """Each learner's standing on every rule that has practice, in teaching order: its
+    review's, else learnt when its lesson is finished, else not yet (two queries)."""
     reviewed = class_standings(learner_ids)
     lessons = rule_lessons()
-    not_yet = {lesson.slug: RuleStanding(lesson, NOT_YET, None) for lesson in lessons}
+    finished = lessons_finished(learner_ids, lessons)
+
+    def standing(learner_id: int, lesson: LessonInfo) -> RuleStanding:
+        found = reviewed.get(learner_id, {}).get(lesson.slug)
+        if found is not None:
+            return found
+        return RuleStanding(
+            lesson, LEARNT if learner_id in finished[lesson.slug] else NOT_YET, None
+        )
+
     return {
-        learner_id: [
-            reviewed.get(learner_id, {}).get(lesson.slug, not_yet[lesson.slug])
-            for lesson in lessons
-        ]
+        learner_id: [standing(learner_id, lesson) for lesson in lessons]
         for learner_id in learner_ids
     }
 

@@ -144,9 +144,8 @@ def unlock(request: HttpRequest) -> HttpResponse:
         answer = pin_answer(request, grown_up, form)
         if answer == "blocked":
             return render(request, "people/too_many_tries.html", status=429)
-        if answer == "right":
+        if answer == "right":  # the area opens; the child picked stays picked
             request.session.pop(LOCKED_SESSION_KEY, None)
-            use_learner(request, adoption.own_learner(grown_up))
             return redirect(next_url or "people:parent_home")
         context = {"form": form, "next": next_url, "wrong": True}
         return render(request, "people/unlock.html", context, status=400)
