@@ -89,7 +89,9 @@ def child_progress(request: HttpRequest, learner_id: int) -> HttpResponse:
         "last_active": Attempt.objects.filter(learner=child.learner).aggregate(t=Max("created_at"))[
             "t"
         ],
-        "lessons": lessons,
+        # What the child has done leads; the lessons not started yet are one tap away.
+        "lessons": [row for row in lessons if row.progress.solved],
+        "not_started": [row.lesson for row in lessons if not row.progress.solved],
         "solved_total": sum(row.progress.solved for row in lessons),
         "stars_total": sum(row.progress.stars_earned for row in lessons),
         "trips": reports.rules_tripped_over([child.learner_id]),
