@@ -103,8 +103,12 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "plumbing.privacy.PrivacyMiddleware",
     "plumbing.bodies.UnreadableBodyMiddleware",
+    "plumbing.redirects.BoundedLocationMiddleware",
     "zhuyin.middleware.ZhuyinMiddleware",  # innermost: rubies go in before any compression
 ]
+
+# One bound on a request body: plumbing.bodies.BODY_MAX, nginx's client_max_body_size 4m.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 4 * 1024 * 1024
 
 ROOT_URLCONF = "tutor.urls"
 WSGI_APPLICATION = "tutor.wsgi.application"
