@@ -61,6 +61,13 @@ def account_key(pk: int) -> str:
     return f"account-{pk}"
 
 
+def clear_account(pk: int) -> None:
+    """A fresh password (a reset link used): the account's delay and its per-address counts
+    start again, so no delay a stranger built up outlives the owner's reset."""
+    LoginFailure.objects.filter(scope=ACCOUNT_SCOPE, key=account_key(pk)).delete()
+    LoginFailure.objects.filter(key__startswith=f"account-{pk}|").delete()
+
+
 def account_wait(key: str, *, excluding: int | None = None) -> float:
     """Seconds a try at this account must still wait (0: it may be checked now).
 
