@@ -352,3 +352,39 @@ def test_a_cell_at_the_sheets_far_corner_is_read_within_the_bounds(admin, school
     client = signed_in(admin)
     confirm(client, school, upload(client, school, {"r.xlsx": out.getvalue()}))
     assert len(roster_now(school)) == 3
+
+
+def test_every_oneroster_cell_goes_out_spreadsheet_safe_and_imports_back(admin, school):
+    """Before (issue 44): sourcedId, classSourcedId and userSourcedId were written as imported,
+    「=HYPERLINK(…)」 unquoted. After: every cell of every file through spreadsheets.write_csv,
+    and the quote is taken off again on import (spreadsheets.as_read)."""
+    from tests.people.rosters import CLASSES, ENROLLMENTS, USERS, oneroster_files, zipped
+
+    evil_user, evil_class = '=HYPERLINK("http://x","u")', "+c-301"
+    swap = {"u-1": evil_user, "c-301": evil_class}
+    users = [[swap.get(cell, cell) for cell in row] for row in USERS]
+    classes = [[swap.get(cell, cell) for cell in row] for row in CLASSES]
+    enrollments = [[swap.get(cell, cell) for cell in row] for row in ENROLLMENTS]
+    client = signed_in(admin)
+    files = oneroster_files(users=users, classes=classes, enrollments=enrollments)
+    confirm(client, school, upload(client, school, {"sds.zip": zipped(files)}))
+    exported = client.get(reverse("people:export_roster", args=[school.pk, "zip"]))
+    archive = zipfile.ZipFile(io.BytesIO(exported.content))
+    cells = [
+        cell
+        for name in archive.namelist()
+        for row in csv.reader(io.StringIO(archive.read(name).decode("utf-8-sig")))
+        for cell in row
+    ]
+    assert not [cell for cell in cells if cell.startswith(("=", "+", "-", "@"))]
+    assert "'" + evil_user in cells and "'" + evil_class in cells
+    before = roster_now(school)
+    again = upload(client, school, {"sds.zip": exported.content})
+    assert again.status_code == 200 and "data-nothing-to-do" in again.content.decode()
+    assert roster_now(school) == before
+
+
+def test_a_class_csv_cell_is_quoted_whoever_made_the_row():
+    from people.spreadsheets import write_csv
+
+    assert write_csv([["=1+1", "-2", "@a", 3, "a=b"]]) == "'=1+1,'-2,'@a,3,a=b\r\n"
