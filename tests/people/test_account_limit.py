@@ -135,3 +135,24 @@ def test_a_password_reset_ends_the_delay_strangers_built_up(clock):
     fresh = _from("198.51.100.9")
     response = fresh.post(SIGN_IN, {"username": "parent", "password": "a brand new phrase"})
     assert response.status_code == 302
+
+
+@pytest.mark.parametrize(
+    ("seen", "counted"),
+    [
+        ("2001:db8:1:2:aaaa::1", "2001:db8:1:2::/64"),
+        ("2001:db8:1:2:ffff:1:2:3", "2001:db8:1:2::/64"),
+        ("203.0.113.5", "203.0.113.5"),
+        ("::ffff:203.0.113.5", "::ffff:203.0.113.5"),
+        ("unknown", "unknown"),
+    ],
+)
+def test_an_ipv6_client_is_counted_by_its_64(seen, counted):
+    assert rate_limit.limit_key(seen) == counted
+
+
+@override_settings(TRUSTED_PROXIES=[PROXY])
+def test_fresh_ipv6_addresses_of_one_network_share_the_five_tries():
+    make_grown_up("parent")
+    statuses = [_guess(f"2001:db8:1:2::{n + 1:x}") for n in range(rate_limit.MAX_FAILURES + 2)]
+    assert statuses == [400] * rate_limit.MAX_FAILURES + [429, 429]  # before: 7 × 400
