@@ -324,3 +324,26 @@ def test_new_pictures_or_a_new_badge_end_a_school_link_made_with_the_old_card(db
     again = Client()
     assert _sign_in(again, "student", "s-2003")["Location"] == "/join/"
     assert "signed_in_as_student" not in again.session
+
+
+def test_the_class_roster_says_which_children_have_a_school_link_and_since_when(db, school):
+    from django.urls import reverse
+
+    student = _classroom_with_student()
+    other = Student.objects.create(
+        classroom=student.classroom,
+        learner=Learner.objects.create(nickname="李小華", avatar="N"),
+        secret_first="sun",
+        secret_second="tree",
+        seat_number=2,
+    )
+    SchoolIdentity.objects.create(
+        issuer="https://idp.example", subject="s-1", provider="edu-tw", student=student
+    )
+    teacher = Client()
+    teacher.force_login(student.classroom.teacher)
+    page = teacher.get(reverse("people:class_roster", args=[student.classroom_id]))
+    text = page.content.decode()
+    assert text.count("data-school-link") == 1
+    assert "起用學校帳號登入" in text
+    assert other.learner.nickname in text
