@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from people.models import GrownUp, HereFor, School, Student
 from people.names import email_key, looks_disguised, name_key
-from people.student_sessions import student_signed_in
+from people.student_sessions import student_secrets_changed, student_signed_in
 from school_sign_in.models import SchoolIdentity
 from school_sign_in.oidc import Person
 from tutor.oidc_providers import DOMAIN, Provider
@@ -234,3 +234,14 @@ def link_waiting_student(sender, request: HttpRequest, student: Student, **kwarg
 
 
 student_signed_in.connect(link_waiting_student, dispatch_uid="link_waiting_student")
+
+
+def unlink_student(sender, student: Student, **kwargs) -> None:
+    """people.student_sessions.student_secrets_changed: new pictures or a new QR badge end
+    every school account linked to the student. A link the school's roster names comes back
+    at that account's next sign-in (link_roster_student); one made with the old pictures
+    (someone who photographed the card) does not."""
+    SchoolIdentity.objects.filter(student=student).delete()
+
+
+student_secrets_changed.connect(unlink_student, dispatch_uid="unlink_student")

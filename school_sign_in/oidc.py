@@ -155,6 +155,24 @@ def _claim(claims: dict, name: str, shape: re.Pattern) -> str:
     return value if len(value) <= 253 and shape.fullmatch(value) else ""
 
 
+SUBJECT_MAX = 255  # SchoolIdentity.subject
+EMAIL_MAX = 254  # an address longer than RFC 5321's path is none (a 500 on PostgreSQL before)
+
+
+def _email(claims: dict) -> str:
+    """The claimed e-mail when it can be one: text, at most EMAIL_MAX, no control character;
+    anything else reads as no e-mail (and so none verified)."""
+    value = claims.get("email")
+    if not isinstance(value, str) or len(value) > EMAIL_MAX or not value.isprintable():
+        return ""
+    return value
+
+
+def _printable(value: object, most: int = 150) -> str:
+    """A claimed name without control characters (a NUL is refused by PostgreSQL)."""
+    return "".join(char for char in str(value) if char.isprintable())[:most]
+
+
 class TokenExchange(_ProviderSettings, OIDCAuthenticationBackend):
     """Trade the callback's code for tokens and read who signed in."""
 
@@ -198,9 +216,9 @@ class TokenExchange(_ProviderSettings, OIDCAuthenticationBackend):
         return Person(
             issuer=self.provider.issuer,
             subject=str(claims["sub"]),
-            email=str(merged.get("email") or ""),
-            email_verified=merged.get("email_verified") is True,
-            name=str(merged.get("name") or merged.get("preferred_username") or ""),
+            email=_email(merged),
+            email_verified=bool(_email(merged)) and merged.get("email_verified") is True,
+            name=_printable(merged.get("name") or merged.get("preferred_username") or ""),
             tenant=_claim(merged, "tid", TENANT_ID) if microsoft else "",
             object_id=_claim(merged, "oid", TENANT_ID) if microsoft else "",  # a GUID too
             hosted_domain=_claim(merged, "hd", DOMAIN) if self.provider.slug == "google" else "",
@@ -218,3 +236,10 @@ class TokenExchange(_ProviderSettings, OIDCAuthenticationBackend):
             raise SuspiciousOperation("the ID token's authorized party is not this site")
         if not isinstance(claims.get("sub"), str) or not claims["sub"]:
             raise SuspiciousOperation("the ID token names no subject")
+        # PyJWT checks `exp` only when it is there: a token without one never expired.
+        expiry = claims.get("exp")
+        if isinstance(expiry, bool) or not isinstance(expiry, int | float):
+            raise SuspiciousOperation("the ID token has no expiry")
+        # SchoolIdentity.subject is 255 characters; PostgreSQL refuses a NUL (a 500 before).
+        if len(claims["sub"]) > SUBJECT_MAX or not claims["sub"].isprintable():
+            raise SuspiciousOperation("the ID token's subject cannot be kept")

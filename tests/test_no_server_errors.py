@@ -56,6 +56,7 @@ GARBAGE_VALUES = {
     "negative": "-1",
     "huge": "9" * 40,
     "superscript-digit": "²",
+    "word-for-next": "zzz",  # no leading "/": once read as a URL name (500)
     "markup": '"><script>alert("x")</script>',
 }
 REFLECTED = b'<script>alert("x")'  # the markup value, come back unescaped

@@ -103,8 +103,18 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "plumbing.privacy.PrivacyMiddleware",
     "plumbing.bodies.UnreadableBodyMiddleware",
+    "plumbing.redirects.BoundedLocationMiddleware",
     "zhuyin.middleware.ZhuyinMiddleware",  # innermost: rubies go in before any compression
 ]
+
+# Where expensive work takes its slots (plumbing.work_slots): one machine's workers share it;
+# each pytest worker has its own, so two test processes never take each other's.
+WORK_SLOTS_DIR = env_str(
+    "WORK_SLOTS_DIR", str(VAR_DIR / "slots" / os.environ.get("PYTEST_XDIST_WORKER", "site"))
+)
+
+# One bound on a request body: plumbing.bodies.BODY_MAX, nginx's client_max_body_size 4m.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 4 * 1024 * 1024
 
 ROOT_URLCONF = "tutor.urls"
 WSGI_APPLICATION = "tutor.wsgi.application"

@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from plumbing import work_slots
 from worksheets.pdf import render_pdf
 from worksheets.sheets import (
     DEFAULT_PAPER,
@@ -62,7 +63,12 @@ def sheet_response(
     page's 「下載 PDF」 adds the page's own query. ``form``: what the page's form offers
     (default: the paper only)."""
     if as_pdf:
-        response = HttpResponse(render_pdf(sheet), content_type="application/pdf")
+        try:
+            with work_slots.slot("pdf", request.user.pk or 0):
+                pdf = render_pdf(sheet)
+        except work_slots.Busy:
+            return _busy(request)
+        response = HttpResponse(pdf, content_type="application/pdf")
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
         return response
     query = request.GET.urlencode()
@@ -72,3 +78,11 @@ def sheet_response(
         "pdf_url": f"{pdf_url}?{query}" if query else pdf_url,
     }
     return render(request, "worksheets/print.html", context)
+
+
+def _busy(request: HttpRequest) -> HttpResponse:
+    """429 at once: the site's PDF slot, or this account's, is taken (plumbing.work_slots)."""
+    message = _("A worksheet is being made just now. Please try again in a few seconds.")
+    response = render(request, "lessons/problem.html", {"message": message}, status=429)
+    response["Retry-After"] = str(work_slots.RETRY_AFTER)
+    return response

@@ -6,6 +6,7 @@ client's address; a ceiling per address alone (MAX_FAILURES_PER_ADDRESS) slows d
 someone going through many targets.
 """
 
+import ipaddress
 from datetime import timedelta
 
 from django.http import HttpRequest
@@ -15,14 +16,27 @@ from people.models import LoginFailure
 from plumbing.client_address import client_address
 
 MAX_FAILURES = 5
+IPV6_PREFIX = 64  # an IPv6 client is counted by its network's first 64 bits
 MAX_FAILURES_PER_ADDRESS = 30
 WINDOW = timedelta(minutes=15)
 KEPT_FOR = timedelta(hours=1)  # the longest any count is read (a class's lock, picture_locks)
 
 
 def address(request: HttpRequest) -> str:
-    """The client's address, through the trusted proxies (settings.TRUSTED_PROXIES)."""
-    return client_address(request)
+    """The client's address, through the trusted proxies (settings.TRUSTED_PROXIES), as the
+    limits count it: an IPv6 address by its /64, the least one subscriber is given (counted
+    whole, one machine had 2^64 fresh addresses, each with its own 5 tries)."""
+    return limit_key(client_address(request))
+
+
+def limit_key(text: str) -> str:
+    try:
+        parsed = ipaddress.ip_address(text)
+    except ValueError:
+        return text
+    if parsed.version == 6 and parsed.ipv4_mapped is None:
+        return str(ipaddress.ip_network(f"{parsed}/{IPV6_PREFIX}", strict=False))
+    return text
 
 
 def client_key(request: HttpRequest, target: str) -> str:
@@ -59,6 +73,13 @@ ACCOUNT_MAX_DELAY = timedelta(seconds=60)
 
 def account_key(pk: int) -> str:
     return f"account-{pk}"
+
+
+def clear_account(pk: int) -> None:
+    """A fresh password (a reset link used): the account's delay and its per-address counts
+    start again, so no delay a stranger built up outlives the owner's reset."""
+    LoginFailure.objects.filter(scope=ACCOUNT_SCOPE, key=account_key(pk)).delete()
+    LoginFailure.objects.filter(key__startswith=f"account-{pk}|").delete()
 
 
 def account_wait(key: str, *, excluding: int | None = None) -> float:

@@ -9,13 +9,12 @@ class CSVs: a name like 「=HYPERLINK(…)」 is never run as a formula.
 
 from __future__ import annotations
 
-import csv
 import io
 import zipfile
 
 from people.models import School
 from people.rosters.files import PROVIDER_SLUGS
-from people.spreadsheets import BOM, spreadsheet_safe
+from people.spreadsheets import BOM, safe_row, spreadsheet_safe, write_csv
 
 HEADER = ("班級", "座號", "姓名", "老師", "學校帳號")
 
@@ -37,9 +36,7 @@ def roster_rows(rows) -> list[list]:
 
 
 def as_csv(rows) -> bytes:
-    text = io.StringIO()
-    csv.writer(text).writerows(roster_rows(rows))
-    return (BOM + text.getvalue()).encode("utf-8")
+    return (BOM + write_csv(roster_rows(rows))).encode("utf-8")
 
 
 def as_xlsx(rows) -> bytes:
@@ -48,7 +45,7 @@ def as_xlsx(rows) -> bytes:
     book = Workbook(write_only=True)
     sheet = book.create_sheet("名單")
     for line in roster_rows(rows):
-        sheet.append(line)
+        sheet.append(safe_row(line))
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
@@ -114,12 +111,11 @@ ENROLLMENT_COLUMNS = (
 
 
 def _csv_bytes(columns: tuple[str, ...], rows: list[dict]) -> bytes:
-    """A OneRoster file: every column of the standard's, the empty ones empty."""
-    text = io.StringIO()
-    writer = csv.DictWriter(text, fieldnames=columns, restval="")
-    writer.writeheader()
-    writer.writerows(rows)
-    return text.getvalue().encode("utf-8")
+    """A OneRoster file: every column of the standard's, the empty ones empty, every cell
+    spreadsheet-safe (sourcedId, classSourcedId, userSourcedId came from an import as typed:
+    「=HYPERLINK(…)」 went out unquoted)."""
+    lines = [columns, *([row.get(column, "") for column in columns] for row in rows)]
+    return write_csv(lines).encode("utf-8")
 
 
 def _id(prefix: str, pk: int, sourced_id: str) -> str:

@@ -14,8 +14,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from lessons.learners import forget_in_sessions
-from people.assignments import STUDENT_SESSION_KEY
 from people.avatars import AVATARS
 from people.forms import (
     BIDI_CONTROLS,
@@ -43,6 +41,7 @@ from people.permissions import (
     student_for_teacher,
 )
 from people.picture_words import new_secret
+from people.student_sessions import end_old_secrets
 from people.views.schools import archived_classes
 
 AVATAR_CYCLE = list(AVATARS)
@@ -186,7 +185,7 @@ def reset_secret(request: HttpRequest, student_id: int) -> int:
     student = student_for_teacher(request.user, student_id)
     student.secret_first, student.secret_second = new_secret()
     student.save(update_fields=["secret_first", "secret_second"])
-    forget_in_sessions({student.learner_id}, also=(STUDENT_SESSION_KEY,))
+    end_old_secrets(student)  # its devices signed out, its school-account links ended
     picture_locks.unlock_student(student)
     return student.classroom_id
 
@@ -198,7 +197,7 @@ def new_badge(request: HttpRequest, student_id: int) -> int:
     student = student_for_teacher(request.user, student_id)
     student.badge_token = new_badge_token()
     student.save(update_fields=["badge_token"])
-    forget_in_sessions({student.learner_id}, also=(STUDENT_SESSION_KEY,))
+    end_old_secrets(student)  # its devices signed out, its school-account links ended
     return student.classroom_id
 
 

@@ -142,6 +142,7 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     def form_valid(self, form):
         response = super().form_valid(form)
         user = form.user
+        rate_limit.clear_account(user.pk)  # a stranger's delay ends with the owner's reset
         tell_the_owner(self.request, user, by_link=True)
         return known_browser.remember(self.request, response, user)
 

@@ -89,3 +89,70 @@ def test_a_reserved_try_beyond_the_limit_is_refused_and_taken_back():
         assert rate_limit.reserve("sign-in", "k", limit=3) is not None
     assert rate_limit.reserve("sign-in", "k", limit=3) is None
     assert LoginFailure.objects.filter(scope="sign-in", key="k").count() == 3
+
+
+def _timed_guesses(clock, rounds: int) -> None:
+    """The attack of issue 44: past the free failures, one wrong password from a fresh
+    address each time the announced wait ends."""
+    for n in range(rate_limit.ACCOUNT_FREE_FAILURES + rounds):
+        clock.advance(rate_limit.account_wait(rate_limit.account_key(_parent_pk())))
+        assert _guess(f"203.0.113.{n}") == 400
+
+
+@override_settings(TRUSTED_PROXIES=[PROXY])
+def test_timed_guesses_do_not_keep_the_owner_out_of_their_own_browser(clock):
+    parent = make_grown_up("parent")
+    owner = _from("198.51.100.7")
+    right = {"username": "parent", "password": "correct horse battery"}
+    assert owner.post(SIGN_IN, right).status_code == 302  # the browser it signs in on
+    owner.post(reverse("people:sign_out"))
+    _timed_guesses(clock, 6)
+    assert _from("198.51.100.8").post(SIGN_IN, right).status_code == 429  # a new browser waits
+    for _ in range(5):  # before: 5 × 429 out of 5
+        response = owner.post(SIGN_IN, right)
+        assert response.status_code == 302
+        assert int(owner.session[SESSION_KEY]) == parent.pk
+        owner.post(reverse("people:sign_out"))
+        assert _guess("203.0.113.250") == 429  # the stranger still waits
+
+
+@override_settings(TRUSTED_PROXIES=[PROXY])
+def test_a_password_reset_ends_the_delay_strangers_built_up(clock):
+    import re
+
+    from django.core import mail
+
+    make_grown_up("parent")
+    _timed_guesses(clock, 6)
+    assert rate_limit.account_wait(rate_limit.account_key(_parent_pk())) > 0
+    client = _from("198.51.100.8")
+    client.post(reverse("people:password_reset"), {"email": "parent@example.org"})
+    link = re.search(r"https?://[^/]+(/\S+)", mail.outbox[-1].body).group(1)
+    set_url = client.get(link, follow=True).redirect_chain[-1][0]
+    new = {"new_password1": "a brand new phrase", "new_password2": "a brand new phrase"}
+    assert client.post(set_url, new).status_code == 302
+    assert rate_limit.account_wait(rate_limit.account_key(_parent_pk())) == 0
+    fresh = _from("198.51.100.9")
+    response = fresh.post(SIGN_IN, {"username": "parent", "password": "a brand new phrase"})
+    assert response.status_code == 302
+
+
+@pytest.mark.parametrize(
+    ("seen", "counted"),
+    [
+        ("2001:db8:1:2:aaaa::1", "2001:db8:1:2::/64"),
+        ("2001:db8:1:2:ffff:1:2:3", "2001:db8:1:2::/64"),
+        ("203.0.113.5", "203.0.113.5"),
+        ("::ffff:203.0.113.5", "::ffff:203.0.113.5"),
+        ("unknown", "unknown"),
+    ],
+)
+def test_an_ipv6_client_is_counted_by_its_64(seen, counted):
+    assert rate_limit.limit_key(seen) == counted
+
+
+@override_settings(TRUSTED_PROXIES=[PROXY])
+def test_fresh_ipv6_addresses_of_one_network_share_the_five_tries():
+    make_grown_up("parent")
+    statuses = [_guess(f"2001:db8:1:2::{n + 1:x}") for n in range(rate_limit.MAX_FAILURES + 2)]
+    assert statuses == [400] * rate_limit.MAX_FAILURES + [429, 429]  # before: 7 × 400

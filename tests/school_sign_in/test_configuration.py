@@ -154,3 +154,38 @@ def test_a_callback_nobody_started_is_a_400_in_the_learners_words(db, settings):
 
 def test_linking_is_a_post_a_link_followed_gets_the_kind_405(db, settings):
     assert Client().get("/accounts/school/edu-tw/link/").status_code == 405
+
+
+def _claims(**changed):
+    claims = {"iss": "https://idp.example", "aud": "tutor", "sub": "s-1", "exp": 2_000_000_000}
+    return {key: value for key, value in {**claims, **changed}.items() if value is not None}
+
+
+@pytest.mark.parametrize(
+    "changed",
+    [{"exp": None}, {"exp": "2000000000"}, {"exp": True}, {"sub": "s" * 256}, {"sub": "s\x001"}],
+    ids=["no-exp", "text-exp", "bool-exp", "sub-256", "sub-nul"],
+)
+def test_an_id_token_without_expiry_or_with_an_unkeepable_subject_is_refused(changed):
+    from types import SimpleNamespace
+
+    from django.core.exceptions import SuspiciousOperation
+
+    from school_sign_in.oidc import TokenExchange
+
+    exchange = SimpleNamespace(
+        provider=SimpleNamespace(issuer="https://idp.example", client_id="tutor")
+    )
+    TokenExchange._check_id_token(exchange, _claims())  # the plain one passes
+    with pytest.raises(SuspiciousOperation):
+        TokenExchange._check_id_token(exchange, _claims(**changed))
+
+
+@pytest.mark.parametrize(
+    ("claimed", "read"),
+    [("a@school.tw", "a@school.tw"), ("a" * 250 + "@x.tw", ""), ("a\x00@x.tw", ""), (7, "")],
+)
+def test_an_email_that_cannot_be_one_reads_as_none(claimed, read):
+    from school_sign_in.oidc import _email
+
+    assert _email({"email": claimed}) == read

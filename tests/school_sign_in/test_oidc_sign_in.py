@@ -302,3 +302,48 @@ def test_a_school_sign_in_waiting_on_a_shared_tablet_is_not_linked_to_the_next_c
     assert _sign_in(tablet, "student", "s-2001")["Location"] == "/"  # 王小明, by the roster
     assert _signed_in_as(tablet) == ming.learner
     assert list(SchoolIdentity.objects.values_list("subject", "student")) == [("s-2001", ming.pk)]
+
+
+@pytest.mark.parametrize("button", ["reset_secret", "new_badge"])
+def test_new_pictures_or_a_new_badge_end_a_school_link_made_with_the_old_card(db, school, button):
+    """Before (issue 44): an attacker who photographed the card linked their school account
+    with its pictures, and after 換新圖案 and 換新 QR 碼 their button still signed in as the
+    child. After: the link is gone; their button waits at /join/ again."""
+    from django.urls import reverse
+
+    student = _classroom_with_student()
+    attacker = Client()
+    assert _sign_in(attacker, "student", "s-2003")["Location"] == "/join/"
+    pictures = {"first": "sun", "second": "moon"}
+    attacker.post(f"/join/{student.classroom.join_code}/{student.pk}/", pictures)
+    assert SchoolIdentity.objects.get(subject="s-2003").student == student
+    teacher = Client()
+    teacher.force_login(student.classroom.teacher)
+    assert teacher.post(reverse(f"people:{button}", args=[student.pk])).status_code == 302
+    assert not SchoolIdentity.objects.filter(student=student).exists()
+    again = Client()
+    assert _sign_in(again, "student", "s-2003")["Location"] == "/join/"
+    assert "signed_in_as_student" not in again.session
+
+
+def test_the_class_roster_says_which_children_have_a_school_link_and_since_when(db, school):
+    from django.urls import reverse
+
+    student = _classroom_with_student()
+    other = Student.objects.create(
+        classroom=student.classroom,
+        learner=Learner.objects.create(nickname="李小華", avatar="N"),
+        secret_first="sun",
+        secret_second="tree",
+        seat_number=2,
+    )
+    SchoolIdentity.objects.create(
+        issuer="https://idp.example", subject="s-1", provider="edu-tw", student=student
+    )
+    teacher = Client()
+    teacher.force_login(student.classroom.teacher)
+    page = teacher.get(reverse("people:class_roster", args=[student.classroom_id]))
+    text = page.content.decode()
+    assert text.count("data-school-link") == 1
+    assert "起用學校帳號登入" in text
+    assert other.learner.nickname in text

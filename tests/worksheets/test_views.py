@@ -171,3 +171,30 @@ def test_a_row_of_questions_about_words_is_marked_to_be_as_tall_as_its_words(gro
     rows = re.findall(r'<ol class="sheet-items([^"]*)" start="(\d+)">', shown)
     assert [start for marked, start in rows if marked == " words-only"] == ["9"]
     assert len(rows) == 6
+
+
+PDF = "/worksheets/practice/castling/pdf/?count=2&level=1&seed=7&paper=a4"
+
+
+def test_a_second_pdf_of_one_account_at_once_is_a_429_at_once(db):
+    from plumbing import work_slots
+
+    parent = make_grown_up("pdf-parent")
+    client = signed_in(parent)
+    with work_slots.slot("pdf", parent.pk):  # its first PDF, still being made
+        response = client.get(PDF, HTTP_ACCEPT_LANGUAGE="zh-Hant")
+    assert response.status_code == 429
+    assert response["Retry-After"] == str(work_slots.RETRY_AFTER)
+    assert "練習單正在製作中，請等幾秒再試一次。" in html.unescape(response.content.decode())
+    response = client.get(PDF)
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+
+
+def test_the_sites_pdf_slots_taken_by_others_are_a_429(db):
+    from plumbing import work_slots
+
+    client = signed_in(make_grown_up("pdf-parent"))
+    with work_slots.slot("pdf", 999_999):  # another account's PDF holds the site's one slot
+        assert work_slots.SITE_SLOTS == 1
+        assert client.get(PDF).status_code == 429
+    assert client.get(PDF).status_code == 200
