@@ -63,7 +63,11 @@ LESSON_SHAPE: tuple[
         lambda v, slug: v in (None, slug),
         lambda v, slug: f"slug {v!r} differs from the file name {slug!r}",
     ),
-    ("group", lambda v, slug: v in dict(GROUPS), lambda v, slug: f"unknown group {v!r}"),
+    (
+        "group",
+        lambda v, slug: isinstance(v, str) and v in dict(GROUPS),
+        lambda v, slug: f"unknown group {v!r}",
+    ),
     (
         "order",
         _above_zero,

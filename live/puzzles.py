@@ -25,6 +25,7 @@ from curriculum.outcome import Result
 from lessons.pages import first_lesson_puzzle
 from lessons.presenter import PuzzleView
 from people.reports.misconceptions import misconception_for
+from plumbing.ids import parse_id
 from practice import generators
 from practice.pages import first_puzzle_view as first_practice_puzzle
 from puzzlesets import catalogue
@@ -202,9 +203,8 @@ def teacher_sets(user) -> list[PuzzleSet]:
 
 def set_puzzles(user, set_id: str) -> list[Puzzle] | None:
     """The puzzles of one of ``user``'s sets, in order (None: not one of theirs)."""
-    puzzle_set = (
-        PuzzleSet.objects.filter(owner=user, pk=int(set_id)).first() if set_id.isdigit() else None
-    )
+    pk = parse_id(set_id)
+    puzzle_set = PuzzleSet.objects.filter(owner=user, pk=pk).first() if pk is not None else None
     if puzzle_set is None:
         return None
     return [puzzle for _item, puzzle in catalogue.puzzles_in(puzzle_set)]

@@ -10,6 +10,7 @@ from people.permissions import classroom_for_teacher, grown_up_required
 from play.models import GameAssignment
 from play.opponents import BY_ID, TABLE
 from play.progress import class_homework
+from plumbing.ids import parse_id
 
 MAX_GAMES = 20
 
@@ -32,8 +33,8 @@ def class_games(request: HttpRequest, classroom_id: int) -> HttpResponse:
         games = _games_wanted(request.POST.get("games", ""))
         removed = request.POST.get("remove", "")
         if removed:
-            if removed.isdigit():
-                GameAssignment.objects.filter(classroom=classroom, pk=int(removed)).delete()
+            if (removed_id := parse_id(removed)) is not None:
+                GameAssignment.objects.filter(classroom=classroom, pk=removed_id).delete()
             return redirect("play:class_games", classroom.pk)
         if opponent not in BY_ID or games is None:
             error = gettext("Choose an opponent and a number of games from 1 to 20.")

@@ -8,6 +8,8 @@ page and an htmx request with the ``game`` partial of the same template.
 
 from __future__ import annotations
 
+import re
+
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -70,7 +72,7 @@ def pick(request: HttpRequest) -> HttpResponse:
         except rules.RulesError:
             return _bad_request(request, _no_position())
     seed = request.GET.get("seed", "")  # the same computer's moves for everyone given it
-    if seed and not (seed.isdigit() and len(seed) <= 15):
+    if seed and not re.fullmatch("[0-9]{1,15}", seed):
         return _bad_request(request, gettext("This form cannot be read."))
     context = {
         "opponents": TABLE,

@@ -103,6 +103,8 @@ def import_set(text: str, owner) -> tuple[PuzzleSet | None, list[str]]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         return None, [_("The file cannot be read as TOML: %(error)s") % {"error": error}]
+    except RecursionError:  # tables or lists nested hundreds deep: no lesson file is
+        return None, [_("The file is nested too deep to read.")]
     slug = data.get("slug") if isinstance(data.get("slug"), str) else ""
     slug = slug if ID_PATTERN.match(slug) else "imported"
     with translation.override(SOURCE_LANGUAGE), tempfile.TemporaryDirectory() as folder:

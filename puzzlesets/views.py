@@ -25,6 +25,7 @@ from lessons.learners import current_learner, learner_and_history
 from lessons.pages import render_puzzle
 from lessons.presenter import present_puzzle
 from people.permissions import grown_up_required
+from plumbing.ids import parse_id
 from plumbing.ordering import swap_with_neighbour
 from practice import generators
 from puzzlesets import catalogue, exchange, permissions, questions
@@ -95,9 +96,10 @@ def _puzzle_form(request, form, to_set, reasons=(), status=200) -> HttpResponse:
 
 
 def _owned_set_or_none(request, pk) -> PuzzleSet | None:
-    if not pk or not str(pk).isdigit():
+    pk = parse_id(str(pk or ""))
+    if pk is None:
         return None
-    return permissions.set_for_owner(request.user, int(pk))
+    return permissions.set_for_owner(request.user, pk)
 
 
 def _append(puzzle_set: PuzzleSet, **what) -> SetItem:
@@ -185,8 +187,8 @@ def add_item(request: HttpRequest, set_id: int) -> HttpResponse:
     """An own puzzle, a lesson's puzzle or a fresh practice puzzle at the end of the set."""
     puzzle_set = permissions.set_for_owner(request.user, set_id)
     own_pk, source, rule = (request.POST.get(k, "") for k in ("own", "source", "practice"))
-    if own_pk.isdigit():
-        own = get_object_or_404(OwnPuzzle, pk=int(own_pk), owner=request.user)
+    if (own_id := parse_id(own_pk)) is not None:
+        own = get_object_or_404(OwnPuzzle, pk=own_id, owner=request.user)
         _append(puzzle_set, own=own)
     elif source and get_curriculum().puzzle(source) is not None:
         _append(puzzle_set, source=source)

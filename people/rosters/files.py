@@ -261,7 +261,7 @@ def _seat(raw: str) -> int | None:
     text = unicodedata.normalize("NFKC", raw).strip()
     if text.endswith(".0"):
         text = text[:-2]
-    return int(text) if text.isdigit() and 0 < int(text) < 1000 else None
+    return int(text) if re.fullmatch("[0-9]{1,3}", text) and 0 < int(text) < 1000 else None
 
 
 def _header_row(rows: list[list[str]]) -> int:

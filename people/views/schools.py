@@ -12,6 +12,7 @@ which its own teacher sees too (`archived_class_for`).
 from __future__ import annotations
 
 import logging
+import re
 from datetime import timedelta
 
 from django.conf import settings
@@ -248,7 +249,7 @@ def import_roster(request: HttpRequest, school_id: int) -> HttpResponse:
 
 def _year(request: HttpRequest) -> int | None:
     year = request.GET.get("year", "")
-    return int(year) if year.isdigit() and len(year) <= 4 else None
+    return int(year) if re.fullmatch("[0-9]{1,4}", year) else None
 
 
 def _download(content: bytes, content_type: str, filename: str) -> HttpResponse:

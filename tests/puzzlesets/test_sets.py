@@ -187,3 +187,30 @@ def test_the_class_attempts_csv_says_a_sets_puzzles_in_words(made):
         "1. May White castle kingside now?",
         "answered “No, it may not”",
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("a = " + "[" * 1000 + "]" * 1000, "這個檔案一層套一層，太深了，讀不出來。"),
+        ('title = "t"\ngroup = {}\n', "lesson needs a non-empty `group`"),
+    ],
+    ids=["nested-1000-deep", "group-a-table"],
+)
+def test_a_crafted_import_is_refused_in_words_and_makes_nothing(made, text, said):
+    _teacher, client, _puzzle_set, _room = made
+    response = client.post(reverse("puzzlesets:import_toml"), {"text": text})
+    assert response.status_code == 400
+    assert said in response.content.decode()
+    assert PuzzleSet.objects.count() == 1
+
+
+@pytest.mark.parametrize("value", ["²", "١", "12345678901234567890"])
+def test_an_id_no_database_can_hold_is_none(made, value):
+    """Digits Python's isdigit() accepts but int() or the database does not (issue 44)."""
+    from live.puzzles import set_puzzles
+
+    teacher, client, _puzzle_set, _room = made
+    assert set_puzzles(teacher, value) is None
+    response = client.post(reverse("puzzlesets:add_item", args=[_puzzle_set.pk]), {"own": value})
+    assert response.status_code < 500
