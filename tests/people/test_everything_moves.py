@@ -13,8 +13,9 @@ from people.models import ChildProfile, GrownUp
 from play.models import Game
 from practice.models import Review
 from tests.lessons.lesson_fixtures import curriculum  # noqa: F401 (fixture)
-from tests.people.test_adoption import PASSWORD
 from tests.play.helpers import move, start
+
+PASSWORD = "a long pass phrase"
 
 pytestmark = pytest.mark.django_db
 

@@ -11,19 +11,7 @@ from django.utils import translation
 
 from practice.checking import check_practice
 from practice.generators import RULES, build, puzzle_id, rules_in_curriculum
-
-TWO_ANSWERS = {
-    ("check", "in_check"),
-    ("capture", "move_legal"),
-    ("castling-not-now", "can_castle"),
-    ("castling-forever", "can_castle"),
-    ("checkmate", "assess"),
-    ("en-passant", "move_legal"),
-    ("draws", "assess"),
-    ("draws-repetition", "can_claim"),
-    ("draws-fifty", "can_claim"),
-    ("touch-move", "text"),
-}
+from tests.practice.families import TWO_ANSWERS
 
 
 @cache

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from practice.generators import LEVELS, build, puzzle_id
-from tests.practice.test_balance import TWO_ANSWERS
+from tests.practice.families import TWO_ANSWERS
 
 SEEDS = range(120)
 
