@@ -1,4 +1,4 @@
-"""Homework at a glance: each assignment's done, in progress and not started, by name and
+"""Homework at a glance: each assignment's stuck, done, in progress and not started, by name and
 with its due date, at the top of the class page; the assigned lessons marked in the grid."""
 
 import datetime
@@ -43,6 +43,42 @@ def test_each_assignment_names_who_is_done_on_it_and_not_started(teacher, classr
     assert "還沒開始：1 人" in group(html, "not-started")
     assert "小美" in group(html, "not-started") and "小華" not in group(html, "not-started")
     assert html.count("data-assigned") == 1  # the board lesson's column, marked 「指定」
+
+
+def answer(student, lesson: str, puzzle_id: str, verdicts) -> None:
+    for verdict in verdicts:
+        record_attempt(
+            student.learner, lesson=lesson, puzzle=puzzle_id, answer="x", verdict=verdict
+        )
+
+
+def test_a_child_who_only_answered_wrongly_has_started_and_three_wrong_is_stuck(teacher, classroom):
+    """Issue 45: tried and failed was listed as 「還沒開始」. Any answer is a start; the last
+    three all wrong is 「需要幫忙」, listed first; one right answer since is on it again."""
+    tried, stuck, recovered, _idle = (
+        make_student(classroom, n) for n in ("小華", "小明", "小美", "小芳")
+    )
+    first = get_curriculum().lesson("en-passant").puzzles[0].id
+    answer(tried, "en-passant", first, [Result.INCORRECT])
+    answer(stuck, "en-passant", first, [Result.CORRECT, *[Result.ILLEGAL, Result.INCORRECT] * 3])
+    answer(recovered, "en-passant", first, [Result.INCORRECT] * 4 + [Result.CORRECT])
+    Assignment.objects.create(classroom=classroom, lesson="en-passant", until_mastered=True)
+    html = signed_in(teacher).get(reverse("people:class_dashboard", args=[classroom.pk]))
+    html = html.content.decode()
+    assert html.index('data-homework-group="stuck"') < html.index('data-homework-group="done"')
+    assert "需要幫忙：1 人" in group(html, "stuck") and "小明" in group(html, "stuck")
+    assert "最近三次都答錯了。" in group(html, "stuck")
+    on_it = group(html, "on-it")
+    assert "學習中：2 人" in on_it and "小華" in on_it and "小美" in on_it
+    assert "還沒開始：1 人" in group(html, "not-started")
+    assert "小芳" in group(html, "not-started") and "小華" not in group(html, "not-started")
+
+
+def test_nobody_stuck_no_stuck_group(teacher, classroom):
+    make_student(classroom, "小華")
+    Assignment.objects.create(classroom=classroom, lesson="board")
+    html = signed_in(teacher).get(reverse("people:class_dashboard", args=[classroom.pk]))
+    assert 'data-homework-group="stuck"' not in html.content.decode()
 
 
 def test_no_assignment_no_homework_box(teacher, classroom):
