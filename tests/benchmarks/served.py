@@ -215,6 +215,10 @@ def _served(
         str(workers),
         "--upstream-port",
         str(_free_port()),
+        # Nchan's publisher (when the module is installed) on a port of its own: the one
+        # after the upstream's may be any other process's (these are the system's ports).
+        "--push-port",
+        str(_free_port()),
         "--run-dir",
         run_dir,
         "--quiet",

@@ -101,7 +101,7 @@ def two_servers():
             str(BIN / "python"),
             str(ROOT / "deploy" / "serve.py"),
             *("--port", str(front), "--upstream-port", str(upstream)),
-            *("--workers", "2", "--app-servers", "2", "--tag-upstream", "--quiet"),
+            *("--workers", "2", "--app-servers", "2", "--tag-upstream", "--quiet", "--no-push"),
             *("--run-dir", str(Path(folder, "nginx"))),
         ]
         with Path(folder, "serve.log").open("w") as log:

@@ -24,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from tests.benchmarks import smoke
 from tests.security.attack import Browser, served_app, sign_up
 
 PDF = "/worksheets/practice/castling/pdf/?count=36&level=3&paper=a4&seed={seed}"
@@ -83,6 +84,8 @@ def main() -> int:
         f"to wait (429), {f['other']} other; /healthz slowest {f['slowest']:.2f} s, "
         f"{f['unanswered']} not 200"
     )
+    if smoke.SMOKE:  # the smoke run checks the script runs and nothing fails, not timing
+        return 0 if f["other"] == 0 else 1
     return 0 if f["slowest"] < 1 and f["unanswered"] == 0 and f["other"] == 0 else 1
 
 

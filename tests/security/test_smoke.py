@@ -50,6 +50,11 @@ SCRIPTS = {
         r"again, 20 answered ones sent again on purpose \(20 answered 200\); attempt rows: 20 "
         r"\(one per answer\)$",
     ),
+    "pdf_flood.py": (
+        ["2", "3"],
+        r"^pdf_flood: 2 loops for 3 s: \d+ PDFs made, \d+ told to wait \(429\), 0 other; "
+        r"/healthz slowest [\d.]+ s, \d+ not 200$",
+    ),
     "postgres_restart.py": (
         ["3", "2", "{postgres_port}"],
         r"^postgres_restart: \d+ answers, a restart 1 s in; first answered \{.*\} \(0: no "
