@@ -57,26 +57,27 @@ def changed(session_id: int, put_up: bool = False) -> None:
 
 
 def _phone_fragments(session: LiveSession, live_round: LiveRound) -> dict[str, str]:
-    puzzle = puzzles.find(live_round.lesson, live_round.puzzle)
+    """The round's fragment in each interface language: the puzzle is found and drawn in
+    that language (its prompt and options are the curriculum's in it)."""
     request = _nobody()
-    view = puzzles.first_view(request, puzzle) if puzzle is not None else None
-    context = {
-        "state": f"{session.pk}-{live_round.pk}-0",
-        "order": phone_order(session.pk, live_round, True),
-        "poll_state": "",
-        "session": session.pk,
-        "round": live_round,
-        "puzzle": puzzle,
-        "answer_url": puzzles.answer_url(puzzle) if puzzle is not None else "",
-        "poll_seconds": stage.POLL_SECONDS,
-    }
     fragments = {}
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
+            puzzle = puzzles.find(live_round.lesson, live_round.puzzle)
+            view = puzzles.first_view(request, puzzle) if puzzle is not None else None
             section = puzzle_section(replace(view, answer_token=""), None) if view else None
-            fragments[code] = render_to_string(
-                "live/student.html#round", {**context, "puzzle_section": section}
-            )
+            context = {
+                "state": f"{session.pk}-{live_round.pk}-0",
+                "order": phone_order(session.pk, live_round, True),
+                "poll_state": "",
+                "session": session.pk,
+                "round": live_round,
+                "puzzle": puzzle,
+                "answer_url": puzzles.answer_url(puzzle) if puzzle is not None else "",
+                "poll_seconds": stage.POLL_SECONDS,
+                "puzzle_section": section,
+            }
+            fragments[code] = render_to_string("live/student.html#round", context)
     return fragments
 
 

@@ -10,7 +10,10 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
+from django.utils.html import escape
 
+from curriculum.loading import get_curriculum
 from live import push
 from live.models import LiveSession
 from tests.live.helpers import KNIGHT, move, put_up, start, student_client
@@ -118,6 +121,14 @@ def test_a_round_is_published_after_it_commits(
     chinese, english = fragments[classes[0]], fragments[classes[1]]
     assert chinese["order"] == f"{session.pk}.1.0"
     assert "第 1 題" in chinese["html"] and "Puzzle 1" in english["html"]
+    prompts = {}
+    for code in ("zh-hant", "en"):
+        with translation.override(code):
+            prompts[code] = get_curriculum().puzzle("knight-crowded-corner").prompt
+    assert prompts["zh-hant"] != prompts["en"]
+    # Each language's fragment asks the puzzle in that language, whoever put it up.
+    assert escape(prompts["en"]) in english["html"]
+    assert escape(prompts["zh-hant"]) not in english["html"]
     assert 'action="/lessons/knight/knight-crowded-corner/"' in chinese["html"]
     assert 'name="token"' not in chinese["html"]
     assert "小華" not in chinese["html"]
