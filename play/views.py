@@ -33,6 +33,7 @@ from play import coach, games, progress
 from play.games import State
 from play.models import Game, PlaySettings
 from play.opponents import BY_ID, TABLE, TAKEBACK_OPPONENTS
+from plumbing.redirects import local_path
 from rules.pgn import game_pgn
 
 TEMPLATE = "play/game.html"
@@ -373,7 +374,5 @@ def takebacks_switch(request: HttpRequest, learner_id: int) -> HttpResponse:
     Game.objects.filter(learner=learner, result="*", opponent__in=TAKEBACK_OPPONENTS).update(
         takebacks=on == "on"
     )
-    back = request.POST.get("next", "")
-    if back.startswith("/") and not back.startswith("//"):
-        return redirect(back)
-    return redirect("play:pick")
+    back = local_path(request.POST.get("next"))
+    return redirect(back) if back else redirect("play:pick")

@@ -3,10 +3,10 @@ browser's cookie, for whoever is not picked yet) and goes back to the page."""
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from lessons.learners import current_learner
+from plumbing.redirects import local_path
 from zhuyin.middleware import COOKIE, remember, zhuyin_offered, zhuyin_on
 from zhuyin.models import ReadingAids
 
@@ -15,9 +15,7 @@ ONE_YEAR = 365 * 24 * 3600
 
 @require_POST
 def switch(request: HttpRequest) -> HttpResponse:
-    back = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
-        back = reverse("lesson_map")
+    back = local_path(request.POST.get("next")) or reverse("lesson_map")
     response = HttpResponseRedirect(back)
     on = request.POST.get("zhuyin") == "on"
     learner = current_learner(request)

@@ -99,3 +99,14 @@ def test_django_and_nginx_bound_a_body_with_one_figure():
     conf = (Path(settings.BASE_DIR) / "deploy" / "nginx.conf").read_text()
     (megabytes,) = re.findall(r"client_max_body_size (\d+)m;", conf)
     assert settings.DATA_UPLOAD_MAX_MEMORY_SIZE == BODY_MAX == int(megabytes) * 1024 * 1024
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "bad", ["e2e5", "//evil.example/", "http://evil.example/", "/a\\b", "/" + "x" * 2001]
+)
+def test_the_zhuyin_switch_goes_back_only_to_a_path_of_this_site(client, bad):
+    """The 注音 switch reads `next` as plumbing.redirects does (so does the take-back one)."""
+    switch = reverse("zhuyin_switch")
+    assert client.post(switch, {"zhuyin": "on", "next": "/glossary/"})["Location"] == "/glossary/"
+    assert client.post(switch, {"zhuyin": "on", "next": bad})["Location"] == reverse("lesson_map")
