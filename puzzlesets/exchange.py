@@ -9,8 +9,6 @@ table, in the file's words (Traditional Chinese).
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import tempfile
 import tomllib
@@ -25,7 +23,7 @@ from django.utils.translation import gettext as _
 from curriculum import authoring
 from curriculum.loading import ID_PATTERN, line_of_id, load_lesson
 from curriculum.validator import puzzle_problems
-from people.spreadsheets import BOM, spreadsheet_safe
+from people.spreadsheets import BOM, write_csv
 from puzzlesets import catalogue
 from puzzlesets.models import NAME_MAX, OwnPuzzle, PuzzleSet, SetItem
 
@@ -156,19 +154,17 @@ def results_csv(assignment, rows) -> HttpResponse:
     entries = catalogue.puzzles_in(assignment.puzzle_set)
     header = [
         _("Student"),
-        *(spreadsheet_safe(f"{n}. {p.prompt}") for n, (_i, p) in enumerate(entries, 1)),
+        *(f"{n}. {p.prompt}" for n, (_i, p) in enumerate(entries, 1)),
         _("Right the first time"),
         _("Passed"),
     ]
-
-    text = io.StringIO()
-    text.write(BOM)
-    writer = csv.writer(text)
-    writer.writerow(header)
+    lines = [header]
     for row in rows:
         cells = [f"{cell.words}（{cell.rule}）" if cell.rule else cell.words for cell in row.cells]
         passed = _("yes") if row.passed else _("no")
-        writer.writerow([spreadsheet_safe(row.name), *cells, row.right_first_time, passed])
-    response = HttpResponse(text.getvalue(), content_type="text/csv; charset=utf-8")
+        lines.append([row.name, *cells, row.right_first_time, passed])
+    # Every cell spreadsheet-safe, as every export's (people.spreadsheets.write_csv).
+    text = BOM + write_csv(lines)
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="set-{assignment.pk}-results.csv"'
     return response
