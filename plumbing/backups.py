@@ -20,7 +20,7 @@ import subprocess
 from pathlib import Path
 
 from django.apps import apps
-from django.db import connection
+from django.db import connection, transaction
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 
@@ -33,19 +33,21 @@ def vendor() -> str:
     return connection.vendor
 
 
-def back_up(path: Path) -> None:
+def back_up(path: Path) -> str:
     """Write the whole database to `path` (a new file; an existing one is replaced only
-    once the new copy is complete)."""
+    once the new copy is complete). Returns what the file holds (`what_it_holds`), counted
+    in the copy itself: on SQLite in the file, on PostgreSQL in the snapshot pg_dump reads."""
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(path.name + ".partial")
     partial.unlink(missing_ok=True)
     if vendor() == "sqlite":
-        _sqlite_back_up(partial)
+        held = _sqlite_back_up(partial)
     elif vendor() == "postgresql":
-        _run([_tool("pg_dump"), "--format=custom", "--no-owner", f"--file={partial}"])
+        held = _postgresql_back_up(partial)
     else:
         raise BackupError(f"no backup for the {vendor()} database")
     partial.replace(path)
+    return held
 
 
 def restore(path: Path) -> None:
@@ -72,17 +74,39 @@ def restore(path: Path) -> None:
         raise BackupError(f"no restore for the {vendor()} database")
 
 
-def _sqlite_back_up(target: Path) -> None:
+def _sqlite_back_up(target: Path) -> str:
     connection.ensure_connection()
     copy = sqlite3.connect(target)
     try:
         connection.connection.backup(copy)
         verdict = copy.execute("PRAGMA integrity_check").fetchone()[0]
+        held = _holdings(copy.cursor()) if verdict == "ok" else ""
     finally:
         copy.close()
     if verdict != "ok":
         target.unlink(missing_ok=True)
         raise BackupError(f"the copy fails SQLite's integrity check: {verdict}")
+    return held
+
+
+def _postgresql_back_up(target: Path) -> str:
+    """pg_dump reads the snapshot this transaction exported, so the counts are the file's
+    even while the site keeps answering."""
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        cursor.execute("SELECT pg_export_snapshot()")
+        snapshot = cursor.fetchone()[0]
+        held = _holdings(cursor)
+        _run(
+            [
+                _tool("pg_dump"),
+                "--format=custom",
+                "--no-owner",
+                f"--snapshot={snapshot}",
+                f"--file={target}",
+            ]
+        )
+    return held
 
 
 def _sqlite_restore(path: Path) -> None:
@@ -122,7 +146,16 @@ def _run(command: list[str], *, database_flag: bool = False) -> None:
 
 
 def what_it_holds() -> str:
-    """The database's answers and learners, counted: what a backup or a restore reports."""
-    attempts = apps.get_model("lessons", "Attempt").objects.count()
-    learners = apps.get_model("lessons", "Learner").objects.count()
-    return f"{attempts} attempts, {learners} learners"
+    """The database's answers and learners, counted: what a restore reports."""
+    with connection.cursor() as cursor:
+        return _holdings(cursor)
+
+
+def _holdings(cursor) -> str:
+    """Answers and learners counted through `cursor` (Django's, or one on a copy)."""
+    counts = []
+    for model in ("Attempt", "Learner"):
+        table = apps.get_model("lessons", model)._meta.db_table
+        cursor.execute(f'SELECT count(*) FROM "{table}"')
+        counts.append(cursor.fetchone()[0])
+    return f"{counts[0]} attempts, {counts[1]} learners"

@@ -95,3 +95,32 @@ def test_a_file_that_is_no_backup_restores_nothing(tmp_path):
     with pytest.raises(CommandError, match="is not a file"):
         call_command("restore", str(tmp_path / "missing.sqlite3"), "--noinput")
     assert _attempts() == rows
+
+
+@on_sqlite
+def test_backup_reports_what_the_file_holds_not_what_came_after(tmp_path, monkeypatch):
+    """An answer recorded while the copy is being finished is in the database, not in the
+    file: the command reports the file's 12, not the database's 13."""
+    _a_class_answering()
+    learner = Learner.objects.first()
+    finish = type(tmp_path).replace
+
+    def an_answer_arrives_then_finish(self, target):
+        record_attempt(learner, lesson="knight", puzzle="knight-8", answer="x", verdict="correct")
+        return finish(self, target)
+
+    monkeypatch.setattr(type(tmp_path), "replace", an_answer_arrives_then_finish)
+    out = io.StringIO()
+    call_command("backup", str(tmp_path / "tutor.sqlite3"), stdout=out)
+    assert Attempt.objects.count() == 13
+    assert "backed up sqlite: 12 attempts, 3 learners, " in out.getvalue()
+
+
+def test_restore_without_a_terminal_asks_for_noinput_and_restores_nothing(tmp_path, monkeypatch):
+    rows = _a_class_answering()
+    call_command("backup", str(tmp_path / "copy"), stdout=io.StringIO())
+    Attempt.objects.filter(id=rows[0][0]).delete()
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # no terminal: a cron job, a pipe
+    with pytest.raises(CommandError, match=r"no terminal to ask on .*--noinput"):
+        call_command("restore", str(tmp_path / "copy"))
+    assert _attempts() == rows[1:]

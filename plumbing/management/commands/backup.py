@@ -16,10 +16,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, file: Path, **options):
         try:
-            backups.back_up(file)
+            held = backups.back_up(file)
         except backups.BackupError as error:
             raise CommandError(str(error)) from None
         self.stdout.write(
-            f"backed up {backups.vendor()}: {backups.what_it_holds()}, "
-            f"{file.stat().st_size:,} bytes to {file}"
+            f"backed up {backups.vendor()}: {held}, {file.stat().st_size:,} bytes to {file}"
         )

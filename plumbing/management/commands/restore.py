@@ -1,6 +1,8 @@
 """manage.py restore FILE: replace the whole database with a backup made by `backup`.
-Stop the app servers first; it asks before it replaces anything (--noinput does not)."""
+Stop the app servers first; it asks before it replaces anything (--noinput does not; with
+no terminal to ask on, it restores nothing and says to add --noinput)."""
 
+import sys
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
@@ -17,7 +19,14 @@ class Command(BaseCommand):
 
     def handle(self, *args, file: Path, interactive: bool, **options):
         if interactive:
-            answer = input(f"Replace the whole database with {file}? Type 'yes': ")
+            if not sys.stdin.isatty():
+                raise CommandError(
+                    "nothing restored: no terminal to ask on (add --noinput to restore anyway)"
+                )
+            try:
+                answer = input(f"Replace the whole database with {file}? Type 'yes': ")
+            except EOFError:
+                answer = ""
             if answer.strip() != "yes":
                 raise CommandError("nothing restored")
         try:
