@@ -170,6 +170,35 @@ class SchoolTeacher(models.Model):
         return f"teacher {self.user_id} of {self.school_id}"
 
 
+class SchoolInvitation(models.Model):
+    """An administrator's invitation to a teacher account (people.views.schools): it
+    becomes a membership only when that account accepts it. Kept under the name typed, so
+    the administrator's page reads the same whether or not such an account exists;
+    `user` is the account the name named then (none: nobody can ever accept it)."""
+
+    school = models.ForeignKey(School, on_delete=models.CASCADE, related_name="invitations")
+    username = models.CharField(max_length=150)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="school_invitations",
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["school", "username"], name="one_invitation_a_name")
+        ]
+
+    def __str__(self) -> str:
+        return f"invitation of {self.username!r} to {self.school_id}"
+
+
 class SchoolEvent(models.Model):
     """Something a school's IT would look for, on the school's 紀錄 page (its
     administrators'; people.rosters.events): written in the same transaction as the
@@ -183,7 +212,8 @@ class SchoolEvent(models.Model):
         ROSTER_IMPORTED = "roster_imported"
         NEW_YEAR = "new_year"
         GRADUATES_DELETED = "graduates_deleted"  # manage.py delete_graduates: nobody's doing
-        TEACHER_ADDED = "teacher_added"
+        TEACHER_INVITED = "teacher_invited"  # by an administrator, by the name typed
+        TEACHER_ADDED = "teacher_added"  # the invited teacher accepted (`by`: the inviter)
         TEACHER_LEFT = "teacher_left"  # the teacher's account deleted
 
     # indexed by school_events_by_time, which leads with it

@@ -112,6 +112,16 @@ urlpatterns = [
         "teacher/schools/<id:school_id>/teachers/", schools.add_teacher, name="add_school_teacher"
     ),
     path(
+        "teacher/schools/<id:school_id>/invitations/<id:invitation_id>/cancel/",
+        schools.cancel_invitation,
+        name="cancel_school_invitation",
+    ),
+    path(
+        "teacher/invitations/<id:invitation_id>/",
+        schools.answer_invitation,
+        name="answer_school_invitation",
+    ),
+    path(
         "teacher/schools/<id:school_id>/accounts/",
         schools.account_source,
         name="school_account_source",

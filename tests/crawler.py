@@ -16,7 +16,14 @@ from curriculum.loading import get_curriculum
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
 from live.models import LiveSession, PlaylistItem
-from people.models import Assignment, ChildProfile, Classroom, School, SchoolTeacher
+from people.models import (
+    Assignment,
+    ChildProfile,
+    Classroom,
+    School,
+    SchoolInvitation,
+    SchoolTeacher,
+)
 from play import games
 from puzzlesets.models import OwnPuzzle, PuzzleSet, SetAssignment, SetItem
 from tests.people.conftest import make_grown_up, make_student
@@ -132,6 +139,10 @@ def make_world() -> dict:
     parent_grown_up.set_pin("1234")
     real = _real_values(curriculum, parent, children, classrooms, students, assignments)
     real["ids"]["school_id"] = [str(school.pk) for school in schools]
+    real["ids"]["invitation_id"] = [  # each school's teacher invited to the other school
+        str(SchoolInvitation.objects.create(school=school, username=u.username, user=u).pk)
+        for school, u in ((schools[0], other_teacher), (schools[1], teacher))
+    ]
     real["ids"]["kind"] = ["csv", "xlsx", "zip"]  # a school's roster downloads
     return {
         "parent": parent,

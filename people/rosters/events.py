@@ -163,6 +163,11 @@ def _teacher_added(event: SchoolEvent, details: dict) -> str:
     return _("%(who)s added %(teacher)s to the school's teachers") % words
 
 
+def _teacher_invited(event: SchoolEvent, details: dict) -> str:
+    words = {"who": event.by_name, "teacher": details.get("teacher", "")}
+    return _("%(who)s invited %(teacher)s to be a teacher of the school") % words
+
+
 def _teacher_left(event: SchoolEvent, details: dict) -> str:
     words = {
         "teacher": details.get("teacher", ""),
@@ -186,6 +191,7 @@ SENTENCES = {
     Kind.ROSTER_IMPORTED: _roster_imported,
     Kind.NEW_YEAR: _new_year,
     Kind.GRADUATES_DELETED: _graduates_deleted,
+    Kind.TEACHER_INVITED: _teacher_invited,
     Kind.TEACHER_ADDED: _teacher_added,
     Kind.TEACHER_LEFT: _teacher_left,
 }

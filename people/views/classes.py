@@ -58,6 +58,7 @@ def _teacher_page(request: HttpRequest, form: ClassroomForm, status: int = 200) 
         "archived": archived_classes(teacher=request.user),
         "form": form,
         "schools": request.user.school_memberships.select_related("school"),
+        "invitations": request.user.school_invitations.select_related("school", "invited_by"),
         "school_form": SchoolForm(),
         "grown_up": grown_up_of(request.user),
     }

@@ -3,10 +3,10 @@ and exporting its rosters (people.rosters.files, roster_import, roster_export), 
 new school year (people.rosters.school_year), last years' classes and the school's change log
 (people.rosters.events).
 
-A teacher who makes a school is its first administrator; an administrator adds the
-school's other teacher accounts by username. Every page answers 404 to anybody who is
-not an administrator of the school, but one archived class's page and its progress CSV,
-which its own teacher sees too (`archived_class_for`).
+A teacher who makes a school is its first administrator; an administrator invites the
+school's other teacher accounts by username, and each joins when its owner accepts. Every
+page answers 404 to anybody who is not an administrator of the school, but one archived
+class's page and its progress CSV, which its own teacher sees too (`archived_class_for`).
 """
 
 from __future__ import annotations
@@ -23,13 +23,14 @@ from django.db import transaction
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from people import reports
 from people.forms import NewYearForm, SchoolForm, TeacherForm
-from people.models import Classroom, School, SchoolEvent, SchoolTeacher
+from people.models import Classroom, School, SchoolEvent, SchoolInvitation, SchoolTeacher
 from people.permissions import grown_up_required
 from people.reports.exports import grid_rows
 from people.reports.lesson_index import all_lessons
@@ -99,6 +100,7 @@ def _school_page(request, school, *, teacher_form=None, status=200) -> HttpRespo
         "archived": archived,
         "years": roster_import.archived_years(school),
         "teachers": school.memberships.select_related("user").order_by("user__username"),
+        "invitations": school.invitations.order_by("username"),
         "teacher_form": teacher_form or TeacherForm(),
         "sources": [source for source in sources if source[2] not in shared],
         "shared_domains": shared,
@@ -133,22 +135,64 @@ def school_page(request: HttpRequest, school_id: int) -> HttpResponse:
 @require_POST
 @grown_up_required
 def add_teacher(request: HttpRequest, school_id: int) -> HttpResponse:
+    """Invite a teacher account by its username. The answer is the same whether or not
+    the name exists (nobody learns who has an account here); the account becomes the
+    school's only when its owner accepts, on their 老師區 (`answer_invitation`)."""
     school = school_for_admin(request.user, school_id)
     form = TeacherForm(request.POST)
-    user = None
-    if form.is_valid():
-        user = (
-            get_user_model().objects.filter(username=form.cleaned_data["username"].strip()).first()
-        )
-    if user is None:
-        form.add_error(None, _("No account has this username."))
+    if not form.is_valid():
         return _school_page(request, school, teacher_form=form, status=400)
+    username = form.cleaned_data["username"].strip()
+    user = get_user_model().objects.filter(username=username).first()
+    if user is not None and school.memberships.filter(user=user).exists():
+        return redirect(f"{school_page_url(school)}#school-teachers")
     with transaction.atomic():
-        _membership, added = SchoolTeacher.objects.get_or_create(school=school, user=user)
-        if added:
-            teacher = user.get_username()
-            school_events.record(school.pk, Kind.TEACHER_ADDED, request.user, teacher=teacher)
-    return redirect("people:school", school_id=school.pk)
+        _invitation, made = SchoolInvitation.objects.get_or_create(
+            school=school,
+            username=username,
+            defaults={"user": user, "invited_by": request.user},
+        )
+        if made:
+            school_events.record(school.pk, Kind.TEACHER_INVITED, request.user, teacher=username)
+    return redirect(f"{school_page_url(school)}#school-teachers")
+
+
+def school_page_url(school: School) -> str:
+    return reverse("people:school", kwargs={"school_id": school.pk})
+
+
+@require_POST
+@grown_up_required
+def cancel_invitation(request: HttpRequest, school_id: int, invitation_id: int) -> HttpResponse:
+    school = school_for_admin(request.user, school_id)
+    SchoolInvitation.objects.filter(school=school, pk=invitation_id).delete()
+    return redirect(f"{school_page_url(school)}#school-teachers")
+
+
+@require_POST
+@grown_up_required
+def answer_invitation(request: HttpRequest, invitation_id: int) -> HttpResponse:
+    """The invited teacher accepts (`accept` in the form) or declines; either way the
+    invitation is gone. Only the account the name named can answer it (404 to others)."""
+    with transaction.atomic():
+        invitation = get_object_or_404(
+            SchoolInvitation.objects.select_for_update().select_related("school", "invited_by"),
+            pk=invitation_id,
+            user=request.user,
+        )
+        if request.POST.get("answer") == "accept":
+            _membership, added = SchoolTeacher.objects.get_or_create(
+                school=invitation.school, user=request.user
+            )
+            if added:
+                school_events.record(
+                    invitation.school_id,
+                    Kind.TEACHER_ADDED,
+                    invitation.invited_by,
+                    teacher=request.user.get_username(),
+                )
+        invitation.delete()
+    return redirect("people:teacher_home")
 
 
 @require_POST

@@ -325,14 +325,14 @@ def test_the_graduates_deleted_are_said_by_class_after_their_class_is_gone(admin
 # --- the school's teachers ---
 
 
-def test_a_teacher_added_is_written_once(admin, school):
+def test_an_invitation_is_written_once(admin, school):
     make_grown_up("li")
     client = signed_in(admin)
     url = reverse("people:add_school_teacher", args=[school.pk])
     assert client.post(url, {"username": "li"}).status_code == 302
-    assert client.post(url, {"username": "li"}).status_code == 302  # already a teacher
-    assert client.post(url, {"username": "nobody"}).status_code == 400
-    assert said(school) == ["admin 把 li 加為學校的老師"]
+    assert client.post(url, {"username": "li"}).status_code == 302  # already invited
+    assert client.post(url, {"username": ""}).status_code == 400
+    assert said(school) == ["admin 邀請 li 當學校的老師"]
 
 
 def test_a_teachers_account_deleted_leaves_the_school_with_its_classes(admin, school):
@@ -357,9 +357,13 @@ def test_a_teachers_account_deleted_leaves_the_school_with_its_classes(admin, sc
 def test_an_event_keeps_the_name_of_a_grown_up_whose_account_is_gone(admin, school):
     other = make_grown_up("other-admin")
     SchoolTeacher.objects.create(school=school, user=other, is_admin=True)
-    make_grown_up("li")
+    li = make_grown_up("li")
     signed_in(admin).post(
         reverse("people:add_school_teacher", args=[school.pk]), {"username": "li"}
+    )
+    invitation = li.school_invitations.get()
+    signed_in(li).post(
+        reverse("people:answer_school_invitation", args=[invitation.pk]), {"answer": "accept"}
     )
     admin.delete()
     event = school.events.get(kind=Kind.TEACHER_ADDED)
