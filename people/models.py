@@ -374,6 +374,25 @@ class Assignment(models.Model):
         return f"{self.lesson} for {self.classroom_id}"
 
 
+class KnownAddress(models.Model):
+    """An address (as the limits count it: an IPv6 /64) an account signed in from with its
+    password, and when last (people.limits.known_places)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="known_addresses"
+    )
+    address = models.CharField(max_length=64)
+    last_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "address"], name="one_row_an_address")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.address} of {self.user_id}"
+
+
 class LoginFailure(models.Model):
     """One failed sign-in, kept briefly so repeated guessing can be slowed down."""
 

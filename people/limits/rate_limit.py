@@ -64,7 +64,9 @@ def clear_failures(scope: str, key: str) -> None:
 # Guesses at one account from anywhere (OWASP ASVS 2.2.1: at most ~100 failures an hour).
 # Not a lock a stranger could impose: after ACCOUNT_FREE_FAILURES failures in the last hour
 # each try must wait, 1 s, 2 s, 4 s, … up to ACCOUNT_MAX_DELAY after the last failure, and
-# then the right password works again. At most 10 + 60 tries an hour get checked.
+# then the right password works again. At most 10 + 60 tries an hour get checked. Only
+# strangers' tries count and wait: the owner's browser and places are held to none of it
+# (people.views.accounts, known_browser, known_places), and the owner is mailed.
 ACCOUNT_SCOPE = "account"
 ACCOUNT_FREE_FAILURES = 10
 ACCOUNT_WINDOW = timedelta(hours=1)
@@ -80,6 +82,12 @@ def clear_account(pk: int) -> None:
     start again, so no delay a stranger built up outlives the owner's reset."""
     LoginFailure.objects.filter(scope=ACCOUNT_SCOPE, key=account_key(pk)).delete()
     LoginFailure.objects.filter(key__startswith=f"account-{pk}|").delete()
+
+
+def account_failures(key: str) -> int:
+    """The account's failures in the last ACCOUNT_WINDOW."""
+    since = timezone.now() - ACCOUNT_WINDOW
+    return LoginFailure.objects.filter(scope=ACCOUNT_SCOPE, key=key, created_at__gte=since).count()
 
 
 def account_wait(key: str, *, excluding: int | None = None) -> float:

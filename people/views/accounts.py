@@ -5,20 +5,26 @@ it is (people.adoption). Django's login() rotates the session key. Both name the
 account in this browser's known_browser cookie (its own reset links, password_reset).
 """
 
+import logging
 import math
+import smtplib
 
+from django.conf import settings
 from django.contrib.auth import get_user_model, login, logout
+from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template import loader
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from lessons.learners import current_learner, use_learner
 from people import adoption
 from people.assignments import STUDENT_SESSION_KEY
 from people.forms import DeleteAccountForm, PinForm, SignInForm, SignUpForm
-from people.limits import known_browser, rate_limit
+from people.limits import known_browser, known_places, rate_limit
 from people.models import ChildProfile, Classroom, GrownUp
 from people.names import email_key, name_key
 from people.next_url import safe_next_url
@@ -27,8 +33,10 @@ from people.post_only import post_only
 from people.views import email_links
 from people.views.parents import pin_answer
 
+logger = logging.getLogger(__name__)
 SIGN_IN_SCOPE = "sign-in"
 SIGN_IN_ADDRESS_SCOPE = "sign-in-address"
+GUESSES_TOLD_SCOPE = "guesses-told"  # one mail an account an hour while its delay lasts
 
 
 def _accounts(typed: str) -> list[int]:
@@ -69,10 +77,11 @@ def _reserve_sign_in(request: HttpRequest, typed: str) -> list[tuple[str, str, i
     typed = typed.replace("\x00", "").strip()[:254]
     pks = _accounts(typed)
     reserved = []
-    # The account's own browser (its known_browser cookie) is held to no account delay: a
-    # stranger's timed guesses from fresh addresses kept the owner at 429 (5 of 5 over
-    # 240 s). Its tries still count at its address (sign_in_keys).
-    strangers = [pk for pk in pks if known_browser.knows(request, pk) is None]
+    # The account's own browser (its known_browser cookie) and its own places (an address
+    # it signed in from, known_places) are held to no account delay: a stranger's timed
+    # guesses from fresh addresses kept the owner at 429 (5 of 5 over 240 s). Their tries
+    # still count at their address (sign_in_keys).
+    strangers = [pk for pk in pks if not _owners(request, pk)]
     for key in (rate_limit.account_key(pk) for pk in strangers):
         row = rate_limit.record_failure(rate_limit.ACCOUNT_SCOPE, key)
         reserved.append((rate_limit.ACCOUNT_SCOPE, key, row))
@@ -87,6 +96,36 @@ def _reserve_sign_in(request: HttpRequest, typed: str) -> list[tuple[str, str, i
             return float(rate_limit.WINDOW.total_seconds())
         reserved.append((scope, key, row))
     return reserved
+
+
+def _owners(request: HttpRequest, pk: int) -> bool:
+    """Whether this try comes from the account owner's browser or one of their places."""
+    return known_browser.knows(request, pk) is not None or known_places.knows(request, pk)
+
+
+def _tell_the_owner_of_guesses(request: HttpRequest, reserved) -> None:
+    """A wrong password from a stranger that starts (or keeps) an account's delay: mail the
+    owner's verified address, once an hour at most, in the owner's language."""
+    for scope, key, _row in reserved:
+        if scope != rate_limit.ACCOUNT_SCOPE:
+            continue
+        if rate_limit.account_failures(key) < rate_limit.ACCOUNT_FREE_FAILURES:
+            continue
+        pk = int(key.removeprefix("account-"))
+        grown_up = GrownUp.objects.select_related("user", "learner").filter(user_id=pk).first()
+        if grown_up is None or not grown_up.email_verified or not grown_up.user.email:
+            continue
+        if rate_limit.reserve(GUESSES_TOLD_SCOPE, key, 1, rate_limit.KEPT_FOR) is None:
+            continue
+        language = (grown_up.learner.language if grown_up.learner else "") or settings.LANGUAGE_CODE
+        with translation.override(language):
+            context = {"user": grown_up.user, "count": rate_limit.account_failures(key)}
+            body = loader.render_to_string("people/guesses_email.txt", context, request)
+            subject = _("Someone is trying to sign in to your account")
+        try:
+            EmailMultiAlternatives(subject, body, None, [grown_up.user.email]).send()
+        except (smtplib.SMTPException, OSError):
+            logger.exception("guesses: the mail to account %s failed", pk)
 
 
 def _count_as_right(reserved: list[tuple[str, str, int]]) -> None:
@@ -134,6 +173,7 @@ def sign_up(request: HttpRequest) -> HttpResponse:
                 _adopt_browser_learner(request, grown_up)
                 if user.email:  # counted with the links asked for again
                     email_links.send_limited(request, grown_up)
+                known_places.remember(request, user)
                 return known_browser.remember(request, redirect(grown_up.home_url_name), user)
         return render(request, "people/sign_up.html", {"form": form}, status=400)
     return render(request, "people/sign_up.html", {"form": form})
@@ -152,7 +192,9 @@ def sign_in(request: HttpRequest) -> HttpResponse:
             grown_up = grown_up_of(form.get_user())
             _adopt_browser_learner(request, grown_up)
             response = redirect(next_url or grown_up.home_url_name)
+            known_places.remember(request, form.get_user())
             return known_browser.remember(request, response, form.get_user())
+        _tell_the_owner_of_guesses(request, reserved)
         context = {"form": form, "next": next_url}  # the reserved rows stay, as failures
         return render(request, "people/sign_in.html", context, status=400)
     return render(request, "people/sign_in.html", {"form": form, "next": next_url})

@@ -117,6 +117,52 @@ def test_timed_guesses_do_not_keep_the_owner_out_of_their_own_browser(clock):
 
 
 @override_settings(TRUSTED_PROXIES=[PROXY])
+def test_timed_guesses_do_not_hold_up_a_new_browser_at_the_owners_own_place(clock):
+    """The school's address the teacher signed in from last week: a new browser there (the
+    projector's, a borrowed laptop) signs in at once while strangers elsewhere wait."""
+    parent = make_grown_up("parent")
+    right = {"username": "parent", "password": "correct horse battery"}
+    assert _from("198.51.100.7").post(SIGN_IN, right).status_code == 302
+    _timed_guesses(clock, 6)
+    borrowed = _from("198.51.100.7")  # no cookie: another browser at the same place
+    response = borrowed.post(SIGN_IN, right)
+    assert response.status_code == 302
+    assert int(borrowed.session[SESSION_KEY]) == parent.pk
+    assert _from("198.51.100.8").post(SIGN_IN, right).status_code == 429  # elsewhere waits
+    assert _guess("203.0.113.250") == 429
+
+
+@override_settings(TRUSTED_PROXIES=[PROXY])
+def test_the_owner_is_mailed_once_when_strangers_start_the_delay(clock):
+    from django.core import mail
+
+    make_grown_up("parent")
+    for n in range(rate_limit.ACCOUNT_FREE_FAILURES - 1):
+        assert _guess(f"203.0.113.{n}") == 400
+    assert mail.outbox == []
+    assert _guess("203.0.113.100") == 400  # the tenth: the delay starts
+    assert [message.to for message in mail.outbox] == [["parent@example.org"]]
+    told = mail.outbox[0]
+    assert told.subject == "有人一直在試你的帳號密碼"
+    assert "有人在過去一小時用錯的密碼登入帳號 parent 10 次" in told.body
+    assert "/accounts/password-reset/" in told.body
+    _timed_guesses(clock, 4)  # more tries within the hour: no more mail
+    assert len(mail.outbox) == 1
+
+
+@override_settings(TRUSTED_PROXIES=[PROXY])
+def test_an_address_never_checked_is_told_nothing(clock):
+    from django.core import mail
+
+    from people.models import GrownUp
+
+    make_grown_up("parent")
+    GrownUp.objects.update(email_verified=False)
+    _timed_guesses(clock, 2)
+    assert mail.outbox == []
+
+
+@override_settings(TRUSTED_PROXIES=[PROXY])
 def test_a_password_reset_ends_the_delay_strangers_built_up(clock):
     import re
 
