@@ -388,3 +388,14 @@ def test_a_class_csv_cell_is_quoted_whoever_made_the_row():
     from people.spreadsheets import write_csv
 
     assert write_csv([["=1+1", "-2", "@a", 3, "a=b"]]) == "'=1+1,'-2,'@a,3,a=b\r\n"
+
+
+def test_a_file_over_the_rosters_limit_is_refused_in_its_own_words(admin, school):
+    """3.5 MB: under the site's 4 MiB limit on a request, over the roster's 3 MB, so the
+    import page says why (before: a 5 MB limit nobody could reach, the site's 413)."""
+    big = "班級,座號,姓名\n" + "三年一班,1,王小明\n" * 150_000
+    assert 3 * 1024 * 1024 < len(big.encode()) < 4 * 1024 * 1024 - 10_000
+    response = upload(signed_in(admin), school, {"roster.csv": big.encode()})
+    assert response.status_code == 400
+    assert "這個檔案超過 3 MB。" in response.content.decode()
+    assert not school.classrooms.exists()
