@@ -112,6 +112,7 @@ SENTENCES = {
     Reason.CASTLING_KING_TWO_SQUARES: _(
         "In castling the king goes exactly two squares, to %(square)s."
     ),
+    Reason.CASTLING_NO_ROOK: _("You cannot castle: there is no rook of yours on %(square)s."),
     Reason.CASTLING_IN_CHECK: _(
         "You cannot castle: your king is in check from the %(other)s on %(square)s, "
         "and a king in check may not castle."
@@ -219,6 +220,7 @@ def _kind(verdict: rules.Verdict) -> str:
 _CASTLING = {
     Reason.CASTLING_KING_TWO_SQUARES,
     Reason.CASTLING_RIGHTS_LOST,
+    Reason.CASTLING_NO_ROOK,
     Reason.CASTLING_BLOCKED,
     Reason.CASTLING_IN_CHECK,
     Reason.CASTLING_THROUGH_ATTACK,
@@ -306,14 +308,9 @@ def _castling_rights_lost(verdict: rules.Verdict, finding: Finding) -> str:
             "You cannot castle: the king or this rook has already moved, "
             "so castling on this side is gone for good."
         )
-    king = verdict.mover or "K"
-    if finding.pieces[0] in (king, "R" if king.isupper() else "r"):
-        return _(
-            "You cannot castle: the %(other)s on %(square)s has already moved, "
-            "even if it came back."
-        )
-    # The engine names the rook's corner when no rook of the player's stands there.
-    return _("You cannot castle: there is no rook of yours on %(square)s.")
+    return _(
+        "You cannot castle: the %(other)s on %(square)s has already moved, even if it came back."
+    )
 
 
 def _ignores_check(verdict: rules.Verdict, finding: Finding) -> str:

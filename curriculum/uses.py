@@ -101,6 +101,7 @@ REASON_RULES: Mapping[str, str] = {
     "en_passant_needs_two_step": "en-passant",
     "castling_king_two_squares": "castling",
     "castling_rights_lost": "castling-not-now",
+    "castling_no_rook": "castling",
     "castling_blocked": "castling-not-now",
     "castling_in_check": "castling-not-now",
     "castling_through_attack": "castling-not-now",

@@ -4,8 +4,9 @@ All the conditions a castling attempt breaks are reported, in the order a child
 checks them at the board: have the king and that rook ever moved (rights lost),
 is the king in check now, is anything standing between them, would the king pass
 over an attacked square, would it land on one. When no rook of the player's own
-stands in that corner, the right is lost too (the rook moved away or was taken) and
-the finding names the empty corner; nothing is then said to stand "between" them.
+stands in that corner (it moved away or was taken) that is its own finding, naming the
+corner: there is nothing to castle with, and nothing is then said to stand "between"
+them or to have "moved".
 
 When castling is allowed, ``castling_allowance`` says the fact a child most likely
 misread (only the rook crosses the attacked b-square; the rook itself is attacked;
@@ -89,7 +90,7 @@ def no_rook(board: chess.Board, rook_home: chess.Square) -> Finding:
 
     The finding names the corner; the piece on it is None, or the piece that stands there.
     """
-    return finding(board, Reason.CASTLING_RIGHTS_LOST, rook_home)
+    return finding(board, Reason.CASTLING_NO_ROOK, rook_home)
 
 
 def rights_lost(board: chess.Board, color: chess.Color, rook_home: chess.Square) -> Finding | None:
@@ -201,6 +202,11 @@ def condition_holds(board: chess.Board, side: str, reason: Reason) -> Refutation
     broken = {finding.reason for finding in castling_findings(board, move)}
     if reason in broken:
         return None
+    if Reason.CASTLING_NO_ROOK in broken and reason in (
+        Reason.CASTLING_RIGHTS_LOST,
+        Reason.CASTLING_BLOCKED,
+    ):
+        return None  # nothing to castle with: the move's own verdict names the empty corner
     if reason is Reason.CASTLING_RIGHTS_LOST:
         return refutation(board, Fact.RIGHTS_KEPT, king, rook)
     if reason is Reason.CASTLING_BLOCKED:

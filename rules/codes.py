@@ -21,6 +21,7 @@ class Reason(Enum):
     EN_PASSANT_NEEDS_TWO_STEP = "en_passant_needs_two_step"
     CASTLING_KING_TWO_SQUARES = "castling_king_two_squares"
     CASTLING_RIGHTS_LOST = "castling_rights_lost"
+    CASTLING_NO_ROOK = "castling_no_rook"  # no rook of the player's own in that corner
     CASTLING_BLOCKED = "castling_blocked"
     CASTLING_IN_CHECK = "castling_in_check"
     CASTLING_THROUGH_ATTACK = "castling_through_attack"

@@ -176,6 +176,8 @@ def ending_refutation(board: chess.Board, chosen: str) -> Refutation:
         if chosen == Termination.CHECKMATE.value:
             return refutation(board, Fact.KING_NOT_IN_CHECK, king)
         return refutation(board, Fact.NO_LEGAL_MOVE, king)
+    if termination is Termination.INSUFFICIENT_MATERIAL and chosen == Termination.CHECKMATE.value:
+        return _no_mating_material(board)  # the rule that matters: nobody can ever mate here
     if chosen == Termination.CHECKMATE.value:
         if not checkers:
             return refutation(board, Fact.KING_NOT_IN_CHECK, king)
@@ -196,10 +198,15 @@ def ending_refutation(board: chess.Board, chosen: str) -> Refutation:
     if chosen == Termination.INSUFFICIENT_MATERIAL.value and not board.is_insufficient_material():
         return refutation(board, Fact.MATING_MATERIAL, *_mating_material(board))
     if termination is Termination.INSUFFICIENT_MATERIAL:
-        others = sorted(chess.SquareSet(board.occupied & ~board.kings))
-        named = others or sorted(chess.SquareSet(board.kings))
-        return refutation(board, Fact.NO_MATING_MATERIAL, *named)
+        return _no_mating_material(board)
     return _counted(board, chosen, termination)
+
+
+def _no_mating_material(board: chess.Board) -> Refutation:
+    """Every piece left besides the kings (or the kings, when nothing else is left)."""
+    others = sorted(chess.SquareSet(board.occupied & ~board.kings))
+    named = others or sorted(chess.SquareSet(board.kings))
+    return refutation(board, Fact.NO_MATING_MATERIAL, *named)
 
 
 def _counted(board: chess.Board, chosen: str, termination: Termination | None) -> Refutation:

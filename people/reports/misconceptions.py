@@ -72,6 +72,9 @@ MISCONCEPTIONS = {
             _("No castling after the king or rook has moved"),
             "castling-forever",
         ),
+        Misconception(
+            "CASTLING_NO_ROOK", _("Castling needs your own rook in its corner"), "castling"
+        ),
         Misconception("CASTLING_BLOCKED", _("No castling with pieces in between"), "castling"),
         Misconception("CASTLING_IN_CHECK", _("No castling out of check"), "castling-not-now"),
         Misconception(

@@ -14,6 +14,7 @@ from rules import generate
 
 CASTLING_WHY = {
     "castling_rights_lost": lambda: _("No: the king or that rook has moved, so never again."),
+    "castling_no_rook": lambda: _("No: there is no rook of yours in that corner."),
     "castling_in_check": lambda: _("No: the king is in check now."),
     "castling_blocked": lambda: _("No: a piece stands between the king and the rook."),
     "castling_through_attack": lambda: _("No: the king would pass over an attacked square."),
@@ -22,6 +23,7 @@ CASTLING_WHY = {
 # The same reasons said short, for an explanation that names several (≤ 40 characters).
 CASTLING_WHY_SHORT = {
     "castling_rights_lost": lambda: _("No: the king or rook has moved, never again."),
+    "castling_no_rook": lambda: _("No: no rook in that corner."),
     "castling_in_check": lambda: _("No: in check now."),
     "castling_blocked": lambda: _("No: a piece in between."),
     "castling_through_attack": lambda: _("No: it passes an attacked square."),

@@ -113,7 +113,7 @@ def _castling(board: chess.Board, move: chess.Move) -> Said:
     rook_home = chess.square(7 if short else 0, rank)
     if board.piece_at(rook_home) != chess.Piece(chess.ROOK, color):
         # No rook of the player's own in that corner: nothing to castle with.
-        return Said(Reason.CASTLING_RIGHTS_LOST, (name(rook_home),))
+        return Said(Reason.CASTLING_NO_ROOK, (name(rook_home),))
     if not board.has_castling_rights(color) or not (
         board.castling_rights & chess.BB_SQUARES[rook_home]
     ):
@@ -488,6 +488,7 @@ def _holds(board, move, mover, reason: Reason, squares: list[int]) -> bool:
             at(squares[0]) is None and chess.square_rank(squares[0]) == chess.square_rank(king)
         ),
         Reason.CASTLING_RIGHTS_LOST: lambda: len(squares) <= 1,
+        Reason.CASTLING_NO_ROOK: lambda: at(squares[0]) != chess.Piece(chess.ROOK, board.turn),
         Reason.CASTLING_BLOCKED: lambda: all(
             at(s) is not None and chess.square_rank(s) == chess.square_rank(king) for s in squares
         ),

@@ -34,6 +34,7 @@ EXAMPLES = {
     Reason.EN_PASSANT_NEEDS_TWO_STEP: ("4k3/8/3p4/4P3/8/8/8/4K3 b - - 0 1", "e5d6", ("d6d5",)),
     Reason.CASTLING_KING_TWO_SQUARES: ("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1b1", ()),
     Reason.CASTLING_RIGHTS_LOST: ("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "e1g1", ()),
+    Reason.CASTLING_NO_ROOK: ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1g1", ()),
     Reason.CASTLING_BLOCKED: ("4k3/8/8/8/8/8/8/4KBNR w K - 0 1", "e1g1", ()),
     Reason.CASTLING_IN_CHECK: ("k3r3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", ()),
     Reason.CASTLING_THROUGH_ATTACK: ("k4r2/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", ()),

@@ -36,3 +36,14 @@ def test_a_wrong_text_answer_with_no_code_stays_under_its_lessons_rule():
     tries(child, "light", "incorrect", 3)
     tries(child, "g1e2", "incorrect", 5)
     assert counted(child) == [("「馬」這一課的規則", 3)]
+
+
+def test_castling_with_no_rook_in_the_corner_is_filed_under_that_rule():
+    """The child was told 「a1 上沒有你的車」: the parent's page says the same rule, not
+    「王或車走過就不能王車易位」."""
+    import rules
+
+    verdict = rules.check_move("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1c1")
+    child = Learner.objects.create(nickname="小美")
+    tries(child, "e1c1", "illegal", 2, reason=verdict.reason.name, lesson="castling")
+    assert counted(child) == [("王車易位要有自己的車在角落", 2)]

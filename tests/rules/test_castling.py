@@ -100,28 +100,28 @@ def test_every_broken_condition_is_reported_in_the_order_a_child_checks_them():
 def test_castling_without_a_rook_in_the_corner_names_the_empty_corner():
     verdict = check_move("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1g1")
     assert [(f.reason, f.squares, f.pieces) for f in verdict.findings] == [
-        (Reason.CASTLING_RIGHTS_LOST, ("h1",), (None,))
+        (Reason.CASTLING_NO_ROOK, ("h1",), (None,))
     ]
 
 
 def test_castling_after_the_rook_moved_away_names_its_empty_corner():
     history = ["h1h2", "e8e7"]
     assert findings("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1g1", history) == [
-        (Reason.CASTLING_RIGHTS_LOST, ("h1",))
+        (Reason.CASTLING_NO_ROOK, ("h1",))
     ]
 
 
 def test_castling_after_the_rook_was_captured_names_the_piece_on_its_corner():
     verdict = check_move("4k3/8/8/8/8/8/6b1/R3K2R b KQ - 0 1", "e1g1", ["g2h1"])
     assert [(f.reason, f.squares, f.pieces) for f in verdict.findings] == [
-        (Reason.CASTLING_RIGHTS_LOST, ("h1",), ("b",))
+        (Reason.CASTLING_NO_ROOK, ("h1",), ("b",))
     ]
 
 
 def test_without_a_rook_no_piece_is_said_to_stand_between_king_and_rook():
     # A bishop on f1 would block castling, but there is no rook on h1 to castle with.
     assert findings("4k3/8/8/8/8/8/8/4KB2 w - - 0 1", "e1g1") == [
-        (Reason.CASTLING_RIGHTS_LOST, ("h1",))
+        (Reason.CASTLING_NO_ROOK, ("h1",))
     ]
 
 

@@ -221,6 +221,7 @@ def test_every_reason_member_has_its_own_test_here():
         Reason.EN_PASSANT_NEEDS_TWO_STEP,
         Reason.CASTLING_KING_TWO_SQUARES,
         Reason.CASTLING_RIGHTS_LOST,
+        Reason.CASTLING_NO_ROOK,
         Reason.CASTLING_BLOCKED,
         Reason.CASTLING_IN_CHECK,
         Reason.CASTLING_THROUGH_ATTACK,

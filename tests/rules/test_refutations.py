@@ -352,3 +352,16 @@ def test_the_examples_in_the_refutation_modules_hold():
         result = doctest.testmod(module)
         assert result.failed == 0, module.__name__
         assert result.attempted >= 1, module.__name__
+
+
+def test_checkmate_chosen_in_a_dead_position_is_told_nobody_can_mate():
+    """Before: 「the king is not in check」, filed under 「什麼是將軍」; the rule the child
+    missed is the dead position's."""
+    assert said(why_not_ending("8/8/4k3/8/8/8/8/2B1K3 w - - 0 1", "checkmate")) == (
+        Fact.NO_MATING_MATERIAL,
+        ("c1",),
+    )
+    assert said(why_not_ending("8/8/4k3/8/8/8/8/4K3 w - - 0 1", "checkmate")) == (
+        Fact.NO_MATING_MATERIAL,
+        ("e1", "e6"),
+    )
