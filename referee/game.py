@@ -155,6 +155,12 @@ def play(game: Game, move: str, *, claim_draw: bool = False) -> tuple[Game, rule
     if game.over:
         raise GameOver("the game is over")
     verdict = rules.check_move(game.position, move)
+    if verdict.reason is rules.Reason.EN_PASSANT_NEEDS_TWO_STEP and len(game.position.moves) < len(
+        game.moves
+    ):
+        # The resumed position starts after the pawn's own move: only the whole game tells
+        # whether it went two squares (then the capture comes too late, and says so).
+        verdict = rules.check_move(rules.Position(game.start_fen, game.moves), move)
     if not verdict.legal:
         return game, verdict, False
     claims = rules.claims_after(game.position, move) if claim_draw else frozenset()
@@ -176,6 +182,17 @@ def claim_draw(game: Game) -> tuple[Game, bool]:
     if not claims:
         return game, False
     return _ended(game, result="1/2-1/2", ending=claims[0].value), True
+
+
+def why_no_claim(game: Game) -> tuple[rules.Refutation, ...]:
+    """Why the side to move may not claim a draw now, one fact for each claim of the Laws:
+    the times this position has appeared (three are needed, 9.2) and the moves each side
+    has made since the last capture or pawn move (fifty are needed, 9.3)."""
+    position = game.position
+    return tuple(
+        rules.why_not_ending(position.fen, claim.value, position.moves)
+        for claim in (rules.Claim.THREEFOLD_REPETITION, rules.Claim.FIFTY_MOVES)
+    )
 
 
 def may_agree_draw(game: Game) -> bool:

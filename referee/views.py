@@ -21,6 +21,7 @@ import rules
 from board.component import BoardInputError, board_context, promotion_context, read_board_post
 from board.explanations import describe_claim, describe_termination, explain
 from board.feedback import Feedback
+from board.refutations import refutation_sentence
 from curriculum.outcome import Result
 from editor.links import edit_url
 from referee import game as referee
@@ -237,10 +238,11 @@ def referee_claim(request: HttpRequest) -> HttpResponse:
     except referee.GameOver:
         return _game_over(request)
     if not valid:
+        why = tuple(refutation_sentence(fact) for fact in referee.why_no_claim(game))
         feedback = Feedback(
             Result.INCORRECT,
             gettext("A draw cannot be claimed now."),
-            (gettext("The game goes on."),),
+            (*why, gettext("The game goes on.")),
         )
         return _page(request, game, feedback=feedback)
     _save(request, after)

@@ -201,6 +201,27 @@ def test_a_claim_without_grounds_is_refused_and_play_goes_on(client):
     assert "輪到白方走棋。" in html
 
 
+def test_a_claim_too_early_says_what_each_claim_still_needs(client):
+    for uci in KNIGHT_SHUFFLE:  # the start position a second time
+        move(client, uci[:2], uci[2:])
+    html = client.post("/board/claim", **HTMX).content.decode()
+    assert verdict(html) == "incorrect"
+    assert "這個局面只出現了 2 次：要出現三次才能要求和棋。" in html
+    assert "雙方各只走了 2 步沒有吃子、沒有走兵：要各走滿 50 步才能要求和棋。" in html
+
+
+def test_en_passant_one_move_late_is_too_late_not_never_two_squares(client):
+    """The pawn did go d7-d5: the referee says 「太晚了」 as the lesson and /play/ do (before:
+    「d5 的黑兵不是剛走兩格」, the resumed position starting after the pawn's move)."""
+    client.get("/board/", {"fen": "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1"})
+    for uci in ("d7d5", "e1e2", "e8f8"):
+        move(client, uci[:2], uci[2:])
+    html = move(client, "e5", "d6").content.decode()
+    assert verdict(html) == "illegal"
+    assert "太晚了：d5 的黑兵只有在它剛走兩格之後的下一步，才能被吃過路兵。" in html
+    assert "不是剛走兩格" not in html
+
+
 def test_claiming_by_declaring_the_move_draws_at_once(client):
     for uci in KNIGHT_SHUFFLE * 2 + KNIGHT_SHUFFLE[:3]:
         move(client, uci[:2], uci[2:])
