@@ -55,6 +55,7 @@ class SquareView:
     marked: bool = False
     last_move: bool = False
     mated: bool = False  # the king that is checkmated
+    reachable: bool = False  # the piece picked up may go here (a board that shows its moves)
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,9 @@ class BoardView:
     selected: str | None
     marked: tuple[str, ...]
     label: str
+    # Every legal move (UCI, space-separated) on a board that shows where a piece picked up
+    # may go (board.js puts a dot on each square); "" on a board that does not.
+    moves: str = ""
 
     @property
     def rows(self) -> list[tuple[str, tuple[SquareView, ...]]]:
@@ -156,11 +160,14 @@ def board_context(
     last_move: str | None = None,
     mode: str = "move",
     label: str = "",
+    shows_moves: bool = False,
 ) -> BoardView:
     """The board as drawn: orientation None puts the side to move at the bottom.
 
     `last_move` is a UCI move whose two squares are shown; `label` names the
-    board for screen readers (default 「棋盤」).
+    board for screen readers (default 「棋盤」). `shows_moves` (a move board where a dot
+    gives nothing away: a game, the referee's board, some puzzles) carries the position's
+    legal moves, and the squares the piece picked up may go to are marked.
 
     A class answers the same few puzzles all day, so the same boards come back again and
     again (the start of a puzzle, the board after its solving move, a piece picked up).
@@ -179,6 +186,7 @@ def board_context(
         mode,
         label,
         get_language(),
+        shows_moves and mode == "move",
     )
 
 
@@ -195,7 +203,10 @@ def _board_view(
     mode: str,
     label: str,
     language: str | None,
+    shows_moves: bool = False,
 ) -> BoardView:
+    moves = rules.legal_moves(fen) if shows_moves else []
+    reachable = {move[2:4] for move in moves if selected and move[:2] == selected}
     if mode == "place":  # pieces being put on: the kings may not be there yet
         placement, mated_king = setup.pieces_of(fen), None
     else:
@@ -228,6 +239,7 @@ def _board_view(
                     marked=name in marked_set,
                     last_move=name in last,
                     mated=name == mated_king,
+                    reachable=name in reachable,
                 )
             )
         rows.append(tuple(row))
@@ -241,6 +253,7 @@ def _board_view(
         selected=selected,
         marked=tuple(sorted(marked_set)),
         label=label or gettext("Chessboard"),
+        moves=" ".join(moves),
     )
 
 

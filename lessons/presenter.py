@@ -321,7 +321,8 @@ def _board(screen: Screen, solved: bool):
     puzzle = screen.asked
     if not screen.fen:
         return None  # a text puzzle with no position
-    mode = kind_of(puzzle).BOARD_MODE
+    kind = kind_of(puzzle)
+    mode = kind.BOARD_MODE
     if solved and mode in ("move", "place"):
         mode = "view"  # after the solve a move board is only shown; marks stay, outside a form
     # A question about a square or a move rings the square (the move's piece) without
@@ -338,6 +339,7 @@ def _board(screen: Screen, solved: bool):
         marked=screen.marked,
         last_move=screen.last_move or history_move,
         mode=mode,
+        shows_moves=kind.shows_moves(puzzle),
     )
 
 

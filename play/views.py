@@ -224,6 +224,7 @@ def _page(
             orientation=state.game.side,
             highlights=named_squares(*feedback.messages),
             last_move=state.last_move,
+            shows_moves=True,
         )
     template = f"{TEMPLATE}#game" if request.htmx else TEMPLATE
     response = render(request, template, context)
@@ -250,12 +251,16 @@ def _context(state: State, *, feedback, selected, pending) -> dict:
             selected=selected,
             last_move=state.last_move,
             mode="move" if playing else "view",
+            shows_moves=True,
         ),
         "promotion": promotion_context(state.position.fen_now, pending) if pending else None,
         "feedback": feedback,
         "notes": notes,
         "in_check": assessment.in_check and playing,
         "may_claim": bool(assessment.claims) and playing,
+        "may_claim_with_move": playing
+        and not game.over
+        and rules.claim_possible_with_a_move(state.position),
         "may_take_back": playing and game.takebacks and any(not m.by_computer for m in state.moves),
         "score": score,
         "score_rows": _score_rows(score),

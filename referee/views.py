@@ -111,6 +111,7 @@ def _page(
             highlights=highlights,
             last_move=game.last_move,
             mode="view" if game.over else "move",
+            shows_moves=True,
         ),
         "promotion": promotion_context(now.fen, pending) if pending else None,
         "feedback": feedback,
@@ -121,6 +122,8 @@ def _page(
         "score": (score := referee.score_sheet(game)),
         "score_rows": _score_rows(score),
         "may_agree_draw": referee.may_agree_draw(game),
+        # 「走這步並要求和棋」 only when some move would bring a claim about
+        "may_claim_with_move": not game.over and rules.claim_possible_with_a_move(game.position),
         "edit_url": edit_url(request, now.fen),
     }
     template = f"{TEMPLATE}#referee" if request.htmx else TEMPLATE

@@ -53,7 +53,13 @@ wrong, as a ``Refutation``: a ``Fact`` code with its squares.
 
 from rules.castling import castling_move
 from rules.codes import Claim, Fact, Reason, Termination
-from rules.endings import Assessment, assess, checkmated_king, claims_after
+from rules.endings import (
+    Assessment,
+    assess,
+    checkmated_king,
+    claim_possible_with_a_move,
+    claims_after,
+)
 from rules.errors import IllegalHistory, InvalidFen, InvalidMove, InvalidSquare, RulesError
 from rules.judge import check_move
 from rules.material import material, material_lead, piece_value
@@ -146,6 +152,7 @@ __all__ = [
     "castling_move",
     "check_move",
     "checkmated_king",
+    "claim_possible_with_a_move",
     "claims_after",
     "defenders_of",
     "destinations",

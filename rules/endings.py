@@ -1,6 +1,7 @@
 """How the game stands: check, the endings that need no claim, the draws that may be claimed,
 and the fact that shows a wrong description of how the game stands wrong."""
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -106,6 +107,38 @@ def claims_after(fen: str, move: str, moves: Sequence[str] = ()) -> frozenset[Cl
     if termination_of(board) is not None:
         return frozenset()
     return claims_now(board)
+
+
+def claim_possible_with_a_move(fen: str, moves: Sequence[str] = ()) -> bool:
+    """Whether some legal move, declared with a claim, would draw by threefold repetition or
+    fifty moves (``claims_after`` of it is not empty): a game's page offers 「走這步並要求和棋」
+    only then.
+
+    >>> claim_possible_with_a_move("4k3/8/8/8/8/8/8/4K2R w - - 98 80")
+    False
+    >>> claim_possible_with_a_move("4k3/8/8/8/8/8/8/4K2R w - - 99 80")
+    True
+    """
+    board = board_from(fen, moves)
+    if board.halfmove_clock < 99 and not _seen_twice(board):
+        return False  # no move can reach a third time, nor the hundredth half-move
+    for move in list(board.legal_moves):
+        board.push(move)
+        found = termination_of(board) is None and bool(claims_now(board))
+        board.pop()
+        if found:
+            return True
+    return False
+
+
+def _seen_twice(board: chess.Board) -> bool:
+    """Some position of the game (transposition key) has appeared twice already."""
+    replay = board.root()
+    counts = Counter([replay._transposition_key()])
+    for move in board.move_stack:
+        replay.push(move)
+        counts[replay._transposition_key()] += 1
+    return any(count >= 2 for count in counts.values())
 
 
 def repetitions(board: chess.Board) -> int:

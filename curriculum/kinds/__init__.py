@@ -8,7 +8,9 @@ table, raising a ContentError); ``validate(puzzle)`` (raising validator Problem)
 "place" kind's is the board being set up, with ``fen_now``, and its ``step(puzzle,
 placing, post)`` reads a tap);
 ``answer_from(chosen)`` for option kinds; ``several(puzzle)`` (checkboxes rather
-than radio buttons); and ``judge(puzzle, answer, played)`` returning an Outcome.
+than radio buttons); ``shows_moves(puzzle)`` (a piece picked up shows dots where it may go,
+when that gives nothing away; ``common.never_shows_moves`` for a kind with no move board);
+and ``judge(puzzle, answer, played)`` returning an Outcome.
 
 Adding a kind is one module here plus its entry in ``KINDS``, and content.
 """

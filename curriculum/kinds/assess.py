@@ -16,6 +16,7 @@ from curriculum.puzzles import Option, Problem, Puzzle, problem
 
 NAME = "assess"
 BOARD_MODE = "view"
+shows_moves = common.never_shows_moves  # no move board: nothing to dot
 NEEDS_POSITION = True
 AUTHORED_OPTIONS = False  # the labels come from the interface catalogue
 

@@ -21,6 +21,7 @@ from curriculum.puzzles import Problem, Puzzle, problem
 
 NAME = "choice"
 BOARD_MODE = "view"
+shows_moves = common.never_shows_moves  # no move board: nothing to dot
 NEEDS_POSITION = True
 AUTHORED_OPTIONS = True
 SQUARE_NAMES = frozenset(f + r for f in "abcdefgh" for r in "12345678")

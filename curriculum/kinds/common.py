@@ -71,3 +71,8 @@ def no_moves(post) -> tuple[str, ...]:
 def start_position(puzzle: Puzzle, played: tuple[str, ...]) -> rules.Position | None:
     """The puzzle's own position (None for a question with no board)."""
     return rules.Position(puzzle.start_fen) if puzzle.start_fen else None
+
+
+def never_shows_moves(puzzle: Puzzle) -> bool:
+    """A kind whose board takes no moves: no dots to show where a piece may go."""
+    return False

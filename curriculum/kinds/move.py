@@ -34,6 +34,17 @@ UCI_PATTERN = rules.UCI_PATTERN
 
 passed = rules.pass_turn  # visit puzzles: the other side passes between the learner's moves
 
+# Goals whose answer dots on the squares a piece may go to would give away: where a piece
+# may go is what they teach (the stars of a piece's lesson, castling, en passant, getting out
+# of check, which piece may capture). Every other goal (mate, check, stalemate, promotion,
+# a trade) is found among the legal moves, so the dots help as on any chess site.
+DOTS_GIVE_AWAY = frozenset({"visit", "castle", "en_passant", "escape_check", "capture"})
+
+
+def shows_moves(puzzle: Puzzle) -> bool:
+    """Whether a piece picked up shows dots where it may go (board.component)."""
+    return puzzle.goal["type"] not in DOTS_GIVE_AWAY
+
 
 def load(raw: Mapping) -> dict:
     goal = raw.get("goal")

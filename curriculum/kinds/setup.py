@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy, pgettext
 
 from board.explanations import PIECE_NAMES
 from curriculum import fields
+from curriculum.kinds import common
 from curriculum.outcome import AnswerError, Outcome, Result
 from curriculum.puzzle_forms import PostError
 from curriculum.puzzles import Problem, Puzzle, problem
@@ -32,6 +33,7 @@ from rules.setup import Mistake, PlacementMistake
 
 NAME = "setup"
 BOARD_MODE = "place"  # the board takes pieces from a palette; after the solve it is shown
+shows_moves = common.never_shows_moves  # no move board: nothing to dot
 NEEDS_POSITION = True
 AUTHORED_OPTIONS = False
 TOKEN = re.compile(r"^([a-h][1-8])([KQRBNPkqrbnp])$")

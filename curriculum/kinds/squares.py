@@ -17,6 +17,7 @@ from curriculum.puzzles import Problem, Puzzle, problem
 
 NAME = "squares"
 BOARD_MODE = "mark"  # after the solve the marks stay, outside any form
+shows_moves = common.never_shows_moves  # no move board: nothing to dot
 NEEDS_POSITION = True
 AUTHORED_OPTIONS = False
 SQUARE_PATTERN = re.compile(r"^[a-h][1-8]$")

@@ -12,6 +12,7 @@ from curriculum.puzzles import Puzzle
 
 NAME = "text"
 BOARD_MODE = "view"
+shows_moves = common.never_shows_moves  # no move board: nothing to dot
 AUTHORED_OPTIONS = True
 NEEDS_POSITION = False
 

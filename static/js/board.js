@@ -50,6 +50,22 @@
       button.setAttribute("aria-pressed", "true");
       button.setAttribute("data-selected", "");
     }
+    showReachable(board, button);
+  }
+
+  /* A board that shows its moves (data-moves: every legal move in UCI): a dot on each
+     square the piece picked up may go to. */
+  function showReachable(board, button) {
+    squaresOf(board).forEach(function (square) {
+      square.removeAttribute("data-reachable");
+    });
+    if (!button || !board.dataset.moves) return;
+    var from = button.dataset.square;
+    board.dataset.moves.split(" ").forEach(function (move) {
+      if (move.slice(0, 2) !== from) return;
+      var target = board.querySelector('[data-square="' + move.slice(2, 4) + '"]');
+      if (target) target.setAttribute("data-reachable", "");
+    });
   }
 
   function toggleMark(board, button) {

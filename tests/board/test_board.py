@@ -109,6 +109,22 @@ def test_it_marks_highlights_selection_marks_and_last_move():
     assert {n for n, s in squares.items() if s.last_move} == {"e7", "e8"}
 
 
+def test_a_board_that_shows_moves_carries_them_and_dots_the_piece_picked_up():
+    board = board_context(START, selected="g1", shows_moves=True)
+    assert len(board.moves.split()) == 20 and "g1f3" in board.moves.split()
+    assert {s.name for s in board.squares if s.reachable} == {"f3", "h3"}
+    html = str(board_frame(board))
+    assert 'data-moves="' in html
+    assert html.count("data-reachable") == 2
+
+
+def test_a_board_shows_no_moves_unless_asked_nor_on_a_read_only_board():
+    assert board_context(START, selected="g1").moves == ""
+    assert not any(s.reachable for s in board_context(START, selected="g1").squares)
+    assert board_context(START, mode="view", shows_moves=True).moves == ""
+    assert "data-moves" not in str(board_frame(board_context(START)))
+
+
 def test_it_refuses_an_unknown_mode():
     with pytest.raises(ValueError):
         board_context(KNIGHT, mode="dance")

@@ -222,6 +222,16 @@ def test_en_passant_one_move_late_is_too_late_not_never_two_squares(client):
     assert "不是剛走兩格" not in html
 
 
+def test_the_claim_with_a_move_is_offered_only_when_a_move_would_bring_it(client):
+    box = 'name="claim_draw"'
+    assert box not in client.get("/board/").content.decode()
+    for uci in KNIGHT_SHUFFLE + KNIGHT_SHUFFLE[:2]:
+        move(client, uci[:2], uci[2:])
+    assert box not in client.get("/board/").content.decode()  # f3g1: its 2nd time only
+    move(client, "f3", "g1")
+    assert box in client.get("/board/").content.decode()  # f6g8: the start a 3rd time
+
+
 def test_claiming_by_declaring_the_move_draws_at_once(client):
     for uci in KNIGHT_SHUFFLE * 2 + KNIGHT_SHUFFLE[:3]:
         move(client, uci[:2], uci[2:])
