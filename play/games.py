@@ -67,12 +67,13 @@ class State:
 @dataclass(frozen=True)
 class Played:
     """What became of a move sent: ``verdict`` the engine's on it (None when ``resent``),
-    ``reply`` the computer's answer (a GameMove) if it made one, ``claimed`` whether a
-    draw claimed with the move was valid."""
+    ``reply`` the computer's answer (a GameMove) if it made one and ``reply_verdict`` the
+    engine's on it, ``claimed`` whether a draw claimed with the move was valid."""
 
     state: State
     verdict: rules.Verdict | None = None
     reply: GameMove | None = None
+    reply_verdict: rules.Verdict | None = None
     claimed: bool = False
     resent: bool = False
 
@@ -174,8 +175,8 @@ def _play(state: State, ply: int, move: str, claim_draw: bool) -> Played:
         return Played(state, verdict=verdict, claimed=True)
     if _finish_if_over(state):
         return Played(state, verdict=verdict)
-    reply = _computer_moves(state)
-    return Played(state, verdict=verdict, reply=reply)
+    reply, reply_verdict = _computer_moves(state) or (None, None)
+    return Played(state, verdict=verdict, reply=reply, reply_verdict=reply_verdict)
 
 
 def _record(state: State, uci: str, san: str, *, by_computer: bool) -> GameMove:
@@ -187,8 +188,9 @@ def _record(state: State, uci: str, san: str, *, by_computer: bool) -> GameMove:
     return row
 
 
-def _computer_moves(state: State) -> GameMove | None:
-    """The computer's move, when it has the move; the game ended if that ends it."""
+def _computer_moves(state: State) -> tuple[GameMove, rules.Verdict] | None:
+    """The computer's move and the engine's verdict on it, when it has the move; the game
+    ended if that ends it."""
     if state.game.over or state.position.turn == state.game.side:
         return None
     rng = random.Random(f"{state.game.seed}-{state.ply}")
@@ -196,7 +198,7 @@ def _computer_moves(state: State) -> GameMove | None:
     verdict = rules.check_move(state.position, uci)
     row = _record(state, uci, verdict.san, by_computer=True)
     _finish_if_over(state)
-    return row
+    return row, verdict
 
 
 def _finish_if_over(state: State) -> bool:

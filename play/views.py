@@ -22,12 +22,13 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 import rules
 from board.component import BoardInputError, board_context, promotion_context, read_board_post
-from board.explanations import explain, explain_why
+from board.explanations import explain, explain_why, move_in_words
 from board.feedback import Feedback
 from board.refutations import named_squares
 from curriculum.outcome import Result
 from lessons.learners import current_learner, current_or_new_learner
-from lessons.models import Learner
+from lessons.models import Learner, PuzzleResult
+from lessons.presenter import NOTATION_LESSON
 from people.permissions import grown_up_required, learner_for_grown_up
 from play import coach, games, progress
 from play.games import State
@@ -185,13 +186,21 @@ def _not_allowed(verdict: rules.Verdict) -> Feedback:
 
 
 def _played(state: State, played: games.Played) -> Feedback:
+    """The moves just played: in notation (Nf3) once the learner has begun the notation
+    lesson, before it in pieces and squares (「白兵從 e5 吃掉 d6 的黑兵」), as the lessons say
+    them; read aloud the same."""
     name = str(BY_ID[state.game.opponent].name)
-    title = gettext("You played %(san)s.") % {"san": played.verdict.san}
     messages = []
-    if played.reply is not None:
-        messages.append(
-            gettext("%(name)s played %(san)s.") % {"name": name, "san": played.reply.san}
-        )
+    if _notation_begun(state.game.learner_id):
+        title = gettext("You played %(san)s.") % {"san": played.verdict.san}
+        if played.reply is not None:
+            reply = {"name": name, "san": played.reply.san}
+            messages.append(gettext("%(name)s played %(san)s.") % reply)
+    else:
+        title = gettext("You: %(move)s.") % {"move": move_in_words(played.verdict)}
+        if played.reply_verdict is not None:
+            reply = move_in_words(played.reply_verdict)
+            messages.append(gettext("%(name)s: %(move)s.") % {"name": name, "move": reply})
     if state.game.over:
         messages.append(
             coach.ending(state.game.result, state.game.ending, state.game.side, name).text
@@ -200,6 +209,11 @@ def _played(state: State, played: games.Played) -> Feedback:
         messages.append(gettext("Check! You must answer it."))
     check = bool(played.reply and "+" in played.reply.san) or "+" in (played.verdict.san or "")
     return Feedback(Result.CORRECT, title, tuple(messages), check=check)
+
+
+def _notation_begun(learner_id: int) -> bool:
+    """Whether the learner has solved a puzzle of the notation lesson (where Nf3 is taught)."""
+    return PuzzleResult.objects.filter(learner_id=learner_id, lesson=NOTATION_LESSON).exists()
 
 
 def _in_check(state: State) -> bool:

@@ -154,7 +154,7 @@ def test_a_promotion_shows_the_picker_and_its_note(client):
     assert notes(html) == ["promotion"]
     assert "你的兵到底了：選一個棋子。" in html
     done = move(client, url, 0, "a7a8n").content.decode()
-    assert "你走了 a8=N" in done
+    assert "你：白兵從 a7 走到 a8，升變成白馬。" in done  # before the notation lesson: words
 
 
 def test_the_stalemate_trap_note_names_two_moves_when_many_stalemate():

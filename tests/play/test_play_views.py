@@ -232,3 +232,24 @@ def test_the_picker_and_the_game_speak_each_language(client, language, words):
 
 def test_the_lesson_map_links_to_the_games(client):
     assert 'href="/play/" data-play-link' in client.get("/").content.decode()
+
+
+def test_before_the_notation_lesson_the_moves_are_said_in_pieces_and_squares(client):
+    url = start(client, seed=2)
+    html = move(client, url, 0, "e2e4").content.decode()
+    reply = GameMove.objects.get(ply=1)
+    assert "你：白兵從 e2 走到 e4。" in html
+    assert f"從 {reply.uci[:2]} 走到 {reply.uci[2:4]}" in html
+    assert "你走了" not in html and "走了 " not in html
+
+
+def test_once_the_notation_lesson_is_begun_the_moves_are_written_in_notation(client):
+    from lessons.models import Learner, PuzzleResult
+
+    url = start(client, seed=2)
+    learner = Learner.objects.get()
+    PuzzleResult.objects.create(learner=learner, lesson="notation", puzzle="notation-1", stars=3)
+    html = move(client, url, 0, "e2e4").content.decode()
+    reply = GameMove.objects.get(ply=1)
+    assert "你走了 e4。" in html
+    assert f"走了 {reply.san}。" in html
