@@ -153,8 +153,18 @@ ONLY_PIECE = {
 }
 
 
+# Misses that name the goal's square (a legal move that missed it says where it was).
+MISS_TEXTS_AT: Mapping[MissCode, Promise] = {
+    MissCode.NOT_REACHED: _("This move is legal, but the piece asked for must reach %(square)s."),
+    MissCode.CAPTURED_OTHER_PIECE: _("This move captures, but the piece to take is on %(square)s."),
+}
+
+
 def miss_text(miss: Miss) -> str:
-    """The miss in the learner's words (through gettext)."""
+    """The miss in the learner's words (through gettext), naming the goal's square when
+    the miss has one."""
+    if miss.code in MISS_TEXTS_AT and len(miss.squares) == 1:
+        return str(MISS_TEXTS_AT[miss.code]) % {"square": miss.squares[0]}
     return str(MISS_TEXTS[miss.code])
 
 
@@ -534,7 +544,7 @@ GOALS: Mapping[str, Goal] = {
         Goal(
             "reach",
             "one_move",
-            {"piece": piece_letter(), "square": square()},
+            {"piece": piece_letter(), "square": square(), "star": flag()},
             required=("piece", "square"),
             build=lambda goal: (reaches(goal["piece"], goal["square"]),),
         ),

@@ -389,8 +389,11 @@ def _history_in_words(puzzle: Puzzle) -> list[str]:
 
 
 def _stars_to_collect(screen: Screen) -> list[str]:
-    """A visit puzzle's target squares not reached yet, drawn as stars on the board."""
+    """A visit puzzle's target squares not reached yet, or a reach puzzle's square when its
+    goal says `star` (the goal shown, not only named), drawn as stars on the board."""
     goal = screen.asked.goal or {}
+    if goal.get("type") == "reach":
+        return [goal["square"]] if goal.get("star") else []
     if goal.get("type") != "visit":
         return []
     reached = {move[2:4] for move in screen.played}

@@ -321,9 +321,7 @@ def test_reach_needs_the_named_piece_on_the_square():
         "4k3/8/8/8/8/8/PPP5/NRK5 w - - 0 1", {"type": "reach", "piece": "N", "square": "b3"}
     )
     assert_correct(puzzle, "a1b3")
-    assert_incorrect(
-        puzzle, "b2b3", "This move is legal, but that piece has not reached the square."
-    )
+    assert_incorrect(puzzle, "b2b3", "This move is legal, but the piece asked for must reach b3.")
 
 
 # --- other kinds ---------------------------------------------------------------
