@@ -99,6 +99,18 @@ def test_the_referee_board_has_no_small_targets(phone: Page, live_server):
     assert not small, "\n".join(small)
 
 
+def test_the_glossary_and_a_game_have_no_small_targets(phone: Page, live_server):
+    """Before issue 42: the glossary's 「到「王」這一課學」 links were 122 × 22."""
+    phone.goto(live_server.url + "/glossary/")
+    small = too_small(phone)
+    assert not small, "\n".join(small)
+    phone.goto(live_server.url + "/play/")
+    phone.locator("form.play-pick button[type=submit]").click()
+    expect(phone.locator("[data-game]")).to_be_visible()
+    small = too_small(phone)
+    assert not small, "\n".join(small)
+
+
 def test_the_student_login_has_no_small_targets(phone: Page, live_server):
     from django.contrib.auth import get_user_model
 
