@@ -7,6 +7,6 @@ class PeopleConfig(AppConfig):
     verbose_name = "People: grown-ups, children, classes"
 
     def ready(self) -> None:
-        from people import deletion  # noqa: F401 (receivers)
+        from people import areas, deletion  # noqa: F401 (receivers)
         from people.limits import newcomers  # noqa: F401 (receivers)
         from people.rosters import events  # noqa: F401 (receivers)

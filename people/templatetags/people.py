@@ -7,6 +7,7 @@ from django.utils.safestring import SafeString
 import process_caches
 from lessons.learners import current_learner
 from lessons.progress import LessonProgress
+from people import areas
 from people.adoption import unclaimed_summary
 from people.avatars import avatar_for
 from people.models import ChildProfile
@@ -178,3 +179,12 @@ def _grid_cell(solved: int, earned: int, total: int) -> SafeString:
     return format_html(
         '<td class="cell-{}">{}/{}{}</td>', progress_level(done), solved, total, stars
     )
+
+
+@register.simple_tag(takes_context=True)
+def offers_teachers_area(context) -> bool:
+    """Whether the header shows 老師區 (people.areas)."""
+    request = context.get("request")
+    if request is None or not request.user.is_authenticated:
+        return False
+    return areas.offers_teachers_area(request)

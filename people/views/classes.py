@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from people import areas
 from people.avatars import AVATARS
 from people.forms import (
     BIDI_CONTROLS,
@@ -72,6 +73,7 @@ def teacher_home(request: HttpRequest) -> HttpResponse:
         if not form.is_valid():
             return _teacher_page(request, form, status=400)
         classroom = Classroom.objects.create(teacher=request.user, name=form.cleaned_data["name"])
+        areas.teaches(request, grown_up_of(request.user))
         return redirect("people:class_roster", classroom_id=classroom.pk)
     return _teacher_page(request, ClassroomForm())
 

@@ -28,10 +28,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from people import reports
+from people import areas, reports
 from people.forms import NewYearForm, SchoolForm, TeacherForm
 from people.models import Classroom, School, SchoolEvent, SchoolInvitation, SchoolTeacher
-from people.permissions import grown_up_required
+from people.permissions import grown_up_of, grown_up_required
 from people.reports.exports import grid_rows
 from people.reports.lesson_index import all_lessons
 from people.rosters import events as school_events
@@ -67,6 +67,7 @@ def new_school(request: HttpRequest) -> HttpResponse:
         return _bad_request(request, _("Write the school's name, its school year and top grade."))
     school = School.objects.create(**form.cleaned_data)
     SchoolTeacher.objects.create(school=school, user=request.user, is_admin=True)
+    areas.teaches(request, grown_up_of(request.user))
     return redirect("people:school", school_id=school.pk)
 
 
@@ -184,6 +185,7 @@ def answer_invitation(request: HttpRequest, invitation_id: int) -> HttpResponse:
             _membership, added = SchoolTeacher.objects.get_or_create(
                 school=invitation.school, user=request.user
             )
+            areas.teaches(request, grown_up_of(request.user))
             if added:
                 school_events.record(
                     invitation.school_id,
