@@ -42,7 +42,6 @@ def test_a_teacher_sees_both_areas(value):
     assert TEACHERS in page and PARENTS in page
 
 
-def test_the_header_asks_the_database_nothing_for_it(django_assert_num_queries):
+def test_the_sign_in_keeps_what_they_came_for_in_the_session():
     family = here_for(make_grown_up("family"), HereFor.FAMILY)
-    client = signed_in(family)  # the sign-in keeps what they came for in the session
-    assert client.session["here_for"] == "family"
+    assert signed_in(family).session["here_for"] == "family"
