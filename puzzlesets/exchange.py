@@ -10,6 +10,7 @@ table, in the file's words (Traditional Chinese).
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 import tomllib
 from collections.abc import Mapping
@@ -24,7 +25,7 @@ from curriculum import authoring
 from curriculum.loading import ID_PATTERN, line_of_id, load_lesson
 from curriculum.validator import puzzle_problems
 from people.spreadsheets import BOM, write_csv
-from puzzlesets import catalogue
+from puzzlesets import catalogue, import_words
 from puzzlesets.models import NAME_MAX, OwnPuzzle, PuzzleSet, SetItem
 
 MAX_FILE = 200_000  # bytes: a set of a few hundred puzzles
@@ -100,7 +101,9 @@ def import_set(text: str, owner) -> tuple[PuzzleSet | None, list[str]]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        return None, [_("The file cannot be read as TOML: %(error)s") % {"error": error}]
+        where = re.search(r"at line (\d+)", str(error))
+        line = where.group(1) if where else 1
+        return None, [_("line %(line)s: this line cannot be read as TOML.") % {"line": line}]
     except RecursionError:  # tables or lists nested hundreds deep: no lesson file is
         return None, [_("The file is nested too deep to read.")]
     slug = data.get("slug") if isinstance(data.get("slug"), str) else ""
@@ -109,23 +112,25 @@ def import_set(text: str, owner) -> tuple[PuzzleSet | None, list[str]]:
         path = Path(folder) / f"{slug}.toml"
         path.write_text(text, encoding="utf-8")
         lesson, errors = load_lesson(path)
-        problems = [_line(error.line, error.ref, error.message) for error in errors]
+        found = [(error.line, error.ref, error.message) for error in errors]
         if lesson is not None:
             for puzzle in lesson.puzzles:
-                for message in puzzle_problems(puzzle):
-                    problems.append(_line(line_of_id(text, puzzle.id), puzzle.id, message))
-        if problems or lesson is None:
-            return None, problems or [_("The file has no puzzles.")]
-        with transaction.atomic():
-            made = PuzzleSet.objects.create(owner=owner, name=lesson.title[:NAME_MAX])
-            for position, raw in enumerate(data["puzzles"], start=1):
-                own = OwnPuzzle.objects.create(owner=owner, **_own_fields(raw))
-                SetItem.objects.create(puzzle_set=made, position=position, own=own)
+                line = line_of_id(text, puzzle.id)
+                found += [(line, puzzle.id, message) for message in puzzle_problems(puzzle)]
+    if found or lesson is None:  # said in the teacher's language, not the file's
+        return None, [_line(*problem) for problem in found] or [_("The file has no puzzles.")]
+    with translation.override(SOURCE_LANGUAGE), transaction.atomic():
+        made = PuzzleSet.objects.create(owner=owner, name=lesson.title[:NAME_MAX])
+        for position, raw in enumerate(data["puzzles"], start=1):
+            own = OwnPuzzle.objects.create(owner=owner, **_own_fields(raw))
+            SetItem.objects.create(puzzle_set=made, position=position, own=own)
     return made, []
 
 
 def _line(line: int, ref: str, message: str) -> str:
-    return _("line %(line)s: %(ref)s: %(message)s") % {"line": line, "ref": ref, "message": message}
+    """``line N: ref: …``, the curriculum's English message in the teacher's language."""
+    said = import_words.said(message)
+    return _("line %(line)s: %(ref)s: %(message)s") % {"line": line, "ref": ref, "message": said}
 
 
 def _own_fields(raw: Mapping) -> dict:

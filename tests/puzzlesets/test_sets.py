@@ -193,7 +193,7 @@ def test_the_class_attempts_csv_says_a_sets_puzzles_in_words(made):
     ("text", "said"),
     [
         ("a = " + "[" * 1000 + "]" * 1000, "這個檔案一層套一層，太深了，讀不出來。"),
-        ('title = "t"\ngroup = {}\n', "lesson needs a non-empty `group`"),
+        ('title = "t"\ngroup = {}\n', "檔案開頭要寫 group，而且不能是空的。"),
     ],
     ids=["nested-1000-deep", "group-a-table"],
 )
