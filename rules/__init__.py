@@ -55,7 +55,7 @@ from rules.castling import castling_move
 from rules.codes import Claim, Fact, Reason, Termination
 from rules.endings import Assessment, assess, checkmated_king, claims_after
 from rules.errors import IllegalHistory, InvalidFen, InvalidMove, InvalidSquare, RulesError
-from rules.judge import check_move
+from rules.judge import check_move, first_illegal
 from rules.material import material, material_lead, piece_value
 from rules.notation import history_san, parse_move, score_rows, score_sheet
 from rules.position import (
@@ -151,6 +151,7 @@ __all__ = [
     "destinations",
     "en_passant_capturers",
     "exchange_gain",
+    "first_illegal",
     "forced",
     "forced_gain",
     "goal_holds_after",
