@@ -120,11 +120,36 @@ def import_set(text: str, owner) -> tuple[PuzzleSet | None, list[str]]:
     if found or lesson is None:  # said in the teacher's language, not the file's
         return None, [_line(*problem) for problem in found] or [_("The file has no puzzles.")]
     with translation.override(SOURCE_LANGUAGE), transaction.atomic():
-        made = PuzzleSet.objects.create(owner=owner, name=lesson.title[:NAME_MAX])
+        made = PuzzleSet.objects.create(owner=owner, name=copy_name(owner, lesson.title))
         for position, raw in enumerate(data["puzzles"], start=1):
-            own = OwnPuzzle.objects.create(owner=owner, **_own_fields(raw))
+            own = _own_puzzle(owner, _own_fields(raw))
             SetItem.objects.create(puzzle_set=made, position=position, own=own)
     return made, []
+
+
+def copy_name(owner, name: str) -> str:
+    """``name``, or 「name（2）」, 「name（3）」… when the owner has a set of that name: an
+    import of the same file twice is told apart from the first."""
+    taken = set(PuzzleSet.objects.filter(owner=owner).values_list("name", flat=True))
+    name = name[:NAME_MAX]
+    number = 1
+    candidate = name
+    while candidate in taken:
+        number += 1
+        suffix = f"（{number}）"
+        candidate = name[: NAME_MAX - len(suffix)] + suffix
+    return candidate
+
+
+def _own_puzzle(owner, fields: dict) -> OwnPuzzle:
+    """The owner's own puzzle with these very fields (imported before, or made by hand), or
+    a new one: importing a set again adds no copy of each puzzle to 「我自己出的題目」."""
+    draft, table = fields.get("draft", {}), fields.get("table", {})
+    same = OwnPuzzle.objects.filter(owner=owner, prompt=fields.get("prompt", ""))
+    for own in same:
+        if own.draft == draft and own.table == table:
+            return own
+    return OwnPuzzle.objects.create(owner=owner, **fields)
 
 
 def _line(line: int, ref: str, message: str) -> str:
