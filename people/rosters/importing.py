@@ -91,6 +91,7 @@ class Plan:
     # visible change, but the next import matches on them.
     links: list[tuple[str, int, str]] = field(default_factory=list)  # (model, pk, sourcedId)
     teachers: dict[str, int] = field(default_factory=dict)  # class name -> teacher's user id
+    awaiting: list[str] = field(default_factory=list)  # new classes the file names no teacher for
     class_ids: dict[str, int] = field(default_factory=dict)  # class name -> existing class
     accounts: list[Account] = field(default_factory=list)
     # Accounts the school cannot vouch for yet (School.vouches_for): each links once with
@@ -180,6 +181,8 @@ class _Planner:
         members: list[Student] = []
         if classroom is None:
             owner = teacher or self.importer
+            if teacher is None:
+                result.awaiting.append(roster_class.name)
             result.new_classes.append(
                 (roster_class.name, len(roster_class.students), owner.get_username())
             )
@@ -413,6 +416,7 @@ def _carry_out(school: School, roster: Roster, result: Plan) -> None:
             school=school,
             school_year=school.school_year,
             sourced_id=class_sid.get(name, ""),
+            awaits_teacher=name in result.awaiting,
         )
     for model, pk, sourced_id in result.links:
         (Classroom if model == "classroom" else Student).objects.filter(pk=pk).update(
@@ -429,7 +433,9 @@ def _carry_out(school: School, roster: Roster, result: Plan) -> None:
 def _change(change: Change, by_name, users, result: Plan) -> None:
     if change.kind == "teacher":
         teacher = users[result.teachers[change.class_name]]
-        Classroom.objects.filter(pk=change.classroom_id).update(teacher=teacher)
+        Classroom.objects.filter(pk=change.classroom_id).update(
+            teacher=teacher, awaits_teacher=False
+        )
     elif change.kind == "class_name":
         Classroom.objects.filter(pk=change.classroom_id).update(name=change.becomes)
     elif change.kind == "name":

@@ -472,3 +472,28 @@ def test_a_oneroster_sourced_id_over_100_characters_is_a_problem_in_the_preview(
     files = oneroster_files(users=users, classes=classes, enrollments=enrollments)
     assert confirm(client, school, upload(client, school, files)).status_code == 200
     assert Student.objects.get(sourced_id=user_id[:100]).classroom.sourced_id == class_id[:100]
+
+
+def test_classes_imported_without_a_teacher_wait_on_the_schools_page_not_the_admins(admin, school):
+    colleague = make_grown_up("colleague")
+    SchoolTeacher.objects.create(school=school, user=colleague)
+    client = signed_in(admin)
+    rows = [["班級", "座號", "姓名", "老師"], *[[*row, ""] for row in ROSTER[1:]]]
+    rows[3][3] = "colleague"  # 三年二班 names its teacher; 三年一班 names none
+    confirm(client, school, upload(client, school, {"r.csv": csv_bytes(rows)}))
+    mine = client.get(reverse("people:teacher_home")).content.decode()
+    assert "三年一班" not in mine and "三年二班" not in mine
+    page = client.get(reverse("people:school", args=[school.pk])).content.decode()
+    waiting = Classroom.objects.get(name="三年一班")
+    assert waiting.teacher == admin and waiting.awaits_teacher
+    assert re.search(
+        rf'href="/teacher/classes/{waiting.pk}/"><bdi>三年一班</bdi></a></th><td><span '
+        r"data-awaits-teacher>還沒有老師：下次匯入名單時寫上老師</span>",
+        page,
+    )
+    assert "三年二班" in signed_in(colleague).get(reverse("people:teacher_home")).content.decode()
+    # The next roster names its teacher: it is theirs, no longer waiting.
+    rows[1][3] = rows[2][3] = "colleague"
+    confirm(client, school, upload(client, school, {"r.csv": csv_bytes(rows)}))
+    waiting.refresh_from_db()
+    assert waiting.teacher == colleague and not waiting.awaits_teacher
