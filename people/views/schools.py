@@ -360,9 +360,14 @@ def archived_progress(request: HttpRequest, classroom_id: int) -> HttpResponse:
 def new_year(request: HttpRequest, school_id: int) -> HttpResponse:
     """What the new school year does to each class, then the one step that does it."""
     school = school_for_admin(request.user, school_id)
+    begun = school_year.begun_lately(school)
     if request.method == "POST":
-        form = NewYearForm(request.POST)
+        form = NewYearForm(request.POST, year=school.school_year)
+        if begun is not None:
+            return _bad_request(request, _("The new school year has already begun."))
         if not form.is_valid():
+            if "sure" in form.errors:
+                return _bad_request(request, _("Tick the box to begin the new school year."))
             return _bad_request(request, _("Choose the date after which the graduates' data goes."))
         if form.cleaned_data["delete_on"] < timezone.localdate():
             return _bad_request(request, _("Choose a date from today on."))
@@ -382,6 +387,7 @@ def new_year(request: HttpRequest, school_id: int) -> HttpResponse:
     context = {
         "school": school,
         "plan": school_year.year_plan(school),
-        "form": NewYearForm(initial=initial),
+        "form": NewYearForm(initial=initial, year=school.school_year),
+        "begun": begun,
     }
     return render(request, "people/school_new_year.html", context)

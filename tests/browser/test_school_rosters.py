@@ -80,6 +80,7 @@ def test_an_administrator_previews_and_confirms_a_schools_rosters(
     expect(page.locator("[data-promoted]")).to_have_count(2)
     expect(page.locator("[data-graduating]")).to_have_text("六年一班")
     look(page, axe, screenshot_dir, "school-new-year")
+    page.get_by_label("是的：現在開始 115 學年度").check()
     page.get_by_role("button", name="開始新學年").click()
     expect(page.locator("[data-delete-on]")).to_have_count(1)
     look(page, axe, screenshot_dir, "school-page-archived")
