@@ -148,7 +148,8 @@ def plan(school: School, roster: Roster, importer) -> Plan:
             )
     planner.check_accounts()
     planner.check_account_sources()
-    result.notes = [*roster.notes, *planner.look_alike_classes()]
+    notes = [*roster.notes, *planner.look_alike_classes()]
+    result.notes = sorted(notes, key=lambda note: (note.file, note.row or 0))
     return result
 
 

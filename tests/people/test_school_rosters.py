@@ -442,8 +442,8 @@ def test_a_new_class_named_like_another_is_pointed_out_and_an_empty_row_said(adm
     preview = upload(client, school, {"r.csv": csv_bytes(rows)})
     assert preview.status_code == 200
     assert note_rows(preview) == [
-        ("3", "這一列是空的，略過了。"),
         ("2", "新班級 3-1 和 三年一班 很像：是同一班嗎？是的話，名字要寫得一模一樣。"),
+        ("3", "這一列是空的，略過了。"),
         ("4", "新班級 三年 一班 和 三年一班 很像：是同一班嗎？是的話，名字要寫得一模一樣。"),
     ]
     assert "PAYLOAD" not in preview.content.decode()  # the import may still be confirmed
