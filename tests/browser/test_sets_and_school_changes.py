@@ -13,19 +13,15 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import PASSWORD, assert_no_axe_violations
+from tests.browser.conftest import PASSWORD
+from tests.browser.test_school_rosters import look as school_look
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-WIDTHS = (375, 1280)
 TWO_MATES = "7k/6pp/8/8/8/8/8/RR4K1 w - - 0 1"
 
 
 def look(page: Page, axe, screenshot_dir, name: str) -> None:
-    for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 900})
-        page.screenshot(path=screenshot_dir / f"w45s-{name}-{width}.png", full_page=True)
-        assert page.evaluate("document.documentElement.scrollWidth") <= width, name
-    assert_no_axe_violations(axe, page)
+    school_look(page, axe, screenshot_dir, f"w45s-{name}")
 
 
 def sign_in(page: Page, base: str, username: str) -> None:
