@@ -13,7 +13,8 @@ import json
 import re
 import tempfile
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 from pathlib import Path
 
 from django.db import transaction
@@ -21,6 +22,8 @@ from django.http import HttpResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+import rules
+from board.explanations import history_move_refused
 from curriculum import authoring
 from curriculum.loading import ID_PATTERN, line_of_id, load_lesson
 from curriculum.validator import puzzle_problems
@@ -29,6 +32,7 @@ from puzzlesets import catalogue, import_words
 from puzzlesets.models import NAME_MAX, OwnPuzzle, PuzzleSet, SetItem
 
 MAX_FILE = 200_000  # bytes: a set of a few hundred puzzles
+HISTORY_REFUSED = "the engine refuses it: IllegalHistory"  # curriculum.validator's words
 SOURCE_LANGUAGE = "zh-hant"
 
 
@@ -112,11 +116,11 @@ def import_set(text: str, owner) -> tuple[PuzzleSet | None, list[str]]:
         path = Path(folder) / f"{slug}.toml"
         path.write_text(text, encoding="utf-8")
         lesson, errors = load_lesson(path)
-        found = [(error.line, error.ref, error.message) for error in errors]
+        found = [(e.line, e.ref, partial(import_words.said, e.message)) for e in errors]
         if lesson is not None:
             for puzzle in lesson.puzzles:
                 line = line_of_id(text, puzzle.id)
-                found += [(line, puzzle.id, message) for message in puzzle_problems(puzzle)]
+                found += [(line, puzzle.id, _words(puzzle, m)) for m in puzzle_problems(puzzle)]
     if found or lesson is None:  # said in the teacher's language, not the file's
         return None, [_line(*problem) for problem in found] or [_("The file has no puzzles.")]
     with translation.override(SOURCE_LANGUAGE), transaction.atomic():
@@ -152,10 +156,24 @@ def _own_puzzle(owner, fields: dict) -> OwnPuzzle:
     return OwnPuzzle.objects.create(owner=owner, **fields)
 
 
-def _line(line: int, ref: str, message: str) -> str:
-    """``line N: ref: …``, the curriculum's English message in the teacher's language."""
-    said = import_words.said(message)
-    return _("line %(line)s: %(ref)s: %(message)s") % {"line": line, "ref": ref, "message": said}
+def _words(puzzle, message: str) -> Callable[[], str]:
+    """The validator's ``message`` about ``puzzle``, to be said later in the teacher's
+    language: a history that cannot be played names its move and why, as the form does."""
+    if message.startswith(HISTORY_REFUSED):
+        try:
+            wrong = rules.first_illegal(puzzle.fen, puzzle.moves)
+        except rules.RulesError:
+            wrong = None
+        if wrong is not None:
+            index, verdict = wrong
+            return partial(history_move_refused, index + 1, puzzle.moves[index], verdict)
+    return partial(import_words.said, message)
+
+
+def _line(line: int, ref: str, said: Callable[[], str]) -> str:
+    """``line N: ref: …``, the problem in the teacher's language."""
+    values = {"line": line, "ref": ref, "message": said()}
+    return _("line %(line)s: %(ref)s: %(message)s") % values
 
 
 def _own_fields(raw: Mapping) -> dict:

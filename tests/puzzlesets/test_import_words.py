@@ -50,6 +50,8 @@ ZH = {
     "kind": "第 9 行：set-1-1：沒有 'chioce' 這種題型。",
     "toml": "第 10 行：這一行不是 TOML 的寫法，讀不懂。",
     "group": "第 3 行：imported：沒有 'nowhere' 這個 group。",
+    # The form's words for a history: which move, and the engine's reason.
+    "history": "第 9 行：set-1-1：走過的棋裡，第 3 步 d8d7 不能走：d8 上沒有棋子可以走。",
 }
 
 
@@ -59,6 +61,9 @@ def broken(kind: str) -> str:
         return text.replace('kind = "choice"', 'kind = "chioce"')
     if kind == "toml":
         return text.replace('kind = "choice"', "kind = choice")
+    if kind == "history":
+        history = 'fen = "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1"\nmoves = ["d7d5", "e5d6", "d8d7"]'
+        return text.replace('fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"', history)
     if kind == "group":
         return text.replace('slug = "set-1"', 'slug = "Set 1"').replace("basics", "nowhere")
     return text
