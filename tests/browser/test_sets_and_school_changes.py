@@ -13,15 +13,14 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import PASSWORD
-from tests.browser.test_school_rosters import look as school_look
+from tests.browser.conftest import PASSWORD, look_at_widths
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 TWO_MATES = "7k/6pp/8/8/8/8/8/RR4K1 w - - 0 1"
 
 
 def look(page: Page, axe, screenshot_dir, name: str) -> None:
-    school_look(page, axe, screenshot_dir, f"w45s-{name}")
+    look_at_widths(page, axe, screenshot_dir, f"w45s-{name}")
 
 
 def sign_in(page: Page, base: str, username: str) -> None:
