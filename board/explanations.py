@@ -200,6 +200,18 @@ def explain(verdict: rules.Verdict, taught: Taught = None) -> list[str]:
     return [_sentence(verdict, findings[0])] if findings else []
 
 
+def history_move_refused(number: int, move: str, verdict: rules.Verdict | None) -> str:
+    """Which move of a history cannot be played (``number``, counted from 1) and why, in
+    the engine's words; ``verdict`` None: the move is not written as two squares."""
+    if verdict is None:
+        why = gettext("write a move as two squares, e.g. e2e4.")
+    else:
+        why = " ".join(explain(verdict)) or gettext("the rules do not allow it.")
+    said = {"number": number, "move": move, "why": why}
+    sentence = gettext("Move %(number)s of the moves played, %(move)s, cannot be played: %(why)s")
+    return sentence % said
+
+
 def explain_why(verdict: rules.Verdict, taught: Taught = None) -> list[str]:
     """The longer reason behind 「為什麼？」: a piece's whole rule of movement, and every
     other rule the move breaks (the other castling conditions, a pin beside a check)."""

@@ -104,6 +104,8 @@ class Refusal:
     squares: tuple[str, ...] = ()
     pieces: tuple[str, ...] = ()  # piece symbols ("q", "K") the reason names, in order
     detail: str = ""
+    number: int = 0  # ILLEGAL_HISTORY: the move that cannot be played, counted from 1
+    verdict: rules.Verdict | None = None  # its verdict (None: not written in UCI)
 
 
 @dataclass(frozen=True)
@@ -253,12 +255,14 @@ def _position_refusals(draft: Draft) -> list[Refusal]:
         return [Refusal(Code.NOT_A_FEN)]
     if flaws:
         return [Refusal(Code.ILLEGAL_POSITION, detail=", ".join(flaws))]
-    try:
-        start = start_fen(draft)
-    except (ValueError, rules.RulesError):
-        return [Refusal(Code.ILLEGAL_HISTORY)]
-    if rules.position_flaws(start):
-        return [Refusal(Code.ILLEGAL_HISTORY)]
+    wrong = rules.first_illegal(draft.fen, draft.moves)
+    if wrong is not None:
+        index, verdict = wrong
+        move = draft.moves[index]
+        return [Refusal(Code.ILLEGAL_HISTORY, (move,), number=index + 1, verdict=verdict)]
+    start = start_fen(draft)
+    if rules.position_flaws(start):  # legal moves reach no such position: not expected
+        return [Refusal(Code.ILLEGAL_POSITION, detail=", ".join(rules.position_flaws(start)))]
     asks_a_move = draft.question in ("star", "squares", "mate", "capture")
     if asks_a_move and not rules.legal_moves(draft.fen, draft.moves):
         return [Refusal(Code.GAME_OVER)]

@@ -40,6 +40,9 @@ class Editing:
     mode: str = "place"
     selected: str | None = None  # play mode: the piece picked up
     pending: str | None = None  # play mode: the pawn move (from+to) waiting for its piece
+    # A history read with a move that cannot be played: (its number, the move, its verdict
+    # or None when it is not UCI); ``moves`` keeps the moves before it, the board is kept.
+    refused: tuple[int, str, rules.Verdict | None] | None = None
 
     @cached_property
     def legal(self) -> bool:
@@ -89,10 +92,11 @@ def read(query: Mapping) -> Editing:
     if moves:
         if not editing.legal:
             raise EditorError(_("Moves can only be played from a position that can happen."))
-        try:
-            editing.position()
-        except rules.RulesError:
-            raise EditorError(_("These moves cannot be played from this position.")) from None
+        wrong = rules.first_illegal(fen, moves)
+        if wrong is not None:
+            index, verdict = wrong
+            refused = (index + 1, moves[index], verdict)
+            editing = replace(editing, moves=moves[:index], refused=refused)
     return editing
 
 
@@ -102,9 +106,7 @@ def _moves(text: str) -> tuple[str, ...]:
     moves = tuple(text.split())
     if len(moves) > MAX_MOVES:
         raise EditorError(_("At most %(count)s moves can be played here.") % {"count": MAX_MOVES})
-    if not all(rules.PLAYED_UCI_PATTERN.match(move) for move in moves):
-        raise EditorError(_("These moves cannot be played from this position."))
-    return moves
+    return moves  # one not written in UCI is found by read() and said (rules.first_illegal)
 
 
 def _square(query: Mapping, key: str) -> str | None:

@@ -82,7 +82,7 @@ def panel_context(editing: Editing, event: state.Event | None, *, embed: bool) -
         "editing": editing,
         "embed": embed,
         "button_type": "button" if embed else "submit",
-        "said": words.event_words(event),
+        "said": [*words.refused_history(editing.refused), *words.event_words(event)],
         "flaws": [words.flaw_sentence(flaw) for flaw in flaws],
         "flaw_squares": sorted({s for flaw in flaws for s in flaw.squares}),
         "standing": words.standing_words(position) if position else "",

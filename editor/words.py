@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 import rules
-from board.explanations import PIECE_NAMES, explain
+from board.explanations import PIECE_NAMES, explain, history_move_refused
 from editor.state import Event
 from rules.setup import Flaw, SetupFlaw
 
@@ -112,6 +112,14 @@ def standing_words(position: rules.Position) -> str:
     if assessment.in_check:
         return _("%(side)s is in check.") % side
     return ""
+
+
+def refused_history(refused) -> list[str]:
+    """The move of a history read that cannot be played, and why (the board shows the
+    position before it)."""
+    if refused is None:
+        return []
+    return [history_move_refused(*refused)]
 
 
 def event_words(event: Event | None) -> list[str]:

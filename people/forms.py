@@ -242,6 +242,15 @@ class NewYearForm(forms.Form):
         label=_("Delete the graduates' data after"),
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),  # as <input> reads it
     )
+    # The step cannot be undone: it is taken only when the box is ticked, years named.
+    sure = forms.BooleanField()
+
+    def __init__(self, *args, year: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["sure"].label = _(
+            "Yes: begin school year %(next)s now. Classes move up and graduates are archived; "
+            "this cannot be undone."
+        ) % {"next": year + 1}
 
 
 class AskForLinkForm(forms.Form):

@@ -268,6 +268,10 @@ class Classroom(models.Model):
     # class keeps its students until `delete_on` has passed (manage.py delete_graduates).
     archived_at = models.DateTimeField(null=True, blank=True)
     delete_on = models.DateField(null=True, blank=True)
+    # Imported from a roster that names no teacher the school knows: held by whoever
+    # imported it (the school's IT), listed on the school's page, not on their own 老師區,
+    # until an import names its teacher.
+    awaits_teacher = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["created_at", "pk"]

@@ -10,9 +10,11 @@ table, in the file's words (Traditional Chinese).
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 from pathlib import Path
 
 from django.db import transaction
@@ -20,14 +22,17 @@ from django.http import HttpResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+import rules
+from board.explanations import history_move_refused
 from curriculum import authoring
 from curriculum.loading import ID_PATTERN, line_of_id, load_lesson
 from curriculum.validator import puzzle_problems
 from people.spreadsheets import BOM, write_csv
-from puzzlesets import catalogue
+from puzzlesets import catalogue, import_words
 from puzzlesets.models import NAME_MAX, OwnPuzzle, PuzzleSet, SetItem
 
 MAX_FILE = 200_000  # bytes: a set of a few hundred puzzles
+HISTORY_REFUSED = "the engine refuses it: IllegalHistory"  # curriculum.validator's words
 SOURCE_LANGUAGE = "zh-hant"
 
 
@@ -100,7 +105,9 @@ def import_set(text: str, owner) -> tuple[PuzzleSet | None, list[str]]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        return None, [_("The file cannot be read as TOML: %(error)s") % {"error": error}]
+        where = re.search(r"at line (\d+)", str(error))
+        line = where.group(1) if where else 1
+        return None, [_("line %(line)s: this line cannot be read as TOML.") % {"line": line}]
     except RecursionError:  # tables or lists nested hundreds deep: no lesson file is
         return None, [_("The file is nested too deep to read.")]
     slug = data.get("slug") if isinstance(data.get("slug"), str) else ""
@@ -109,23 +116,64 @@ def import_set(text: str, owner) -> tuple[PuzzleSet | None, list[str]]:
         path = Path(folder) / f"{slug}.toml"
         path.write_text(text, encoding="utf-8")
         lesson, errors = load_lesson(path)
-        problems = [_line(error.line, error.ref, error.message) for error in errors]
+        found = [(e.line, e.ref, partial(import_words.said, e.message)) for e in errors]
         if lesson is not None:
             for puzzle in lesson.puzzles:
-                for message in puzzle_problems(puzzle):
-                    problems.append(_line(line_of_id(text, puzzle.id), puzzle.id, message))
-        if problems or lesson is None:
-            return None, problems or [_("The file has no puzzles.")]
-        with transaction.atomic():
-            made = PuzzleSet.objects.create(owner=owner, name=lesson.title[:NAME_MAX])
-            for position, raw in enumerate(data["puzzles"], start=1):
-                own = OwnPuzzle.objects.create(owner=owner, **_own_fields(raw))
-                SetItem.objects.create(puzzle_set=made, position=position, own=own)
+                line = line_of_id(text, puzzle.id)
+                found += [(line, puzzle.id, _words(puzzle, m)) for m in puzzle_problems(puzzle)]
+    if found or lesson is None:  # said in the teacher's language, not the file's
+        return None, [_line(*problem) for problem in found] or [_("The file has no puzzles.")]
+    with translation.override(SOURCE_LANGUAGE), transaction.atomic():
+        made = PuzzleSet.objects.create(owner=owner, name=copy_name(owner, lesson.title))
+        for position, raw in enumerate(data["puzzles"], start=1):
+            own = _own_puzzle(owner, _own_fields(raw))
+            SetItem.objects.create(puzzle_set=made, position=position, own=own)
     return made, []
 
 
-def _line(line: int, ref: str, message: str) -> str:
-    return _("line %(line)s: %(ref)s: %(message)s") % {"line": line, "ref": ref, "message": message}
+def copy_name(owner, name: str) -> str:
+    """``name``, or 「name（2）」, 「name（3）」… when the owner has a set of that name: an
+    import of the same file twice is told apart from the first."""
+    taken = set(PuzzleSet.objects.filter(owner=owner).values_list("name", flat=True))
+    name = name[:NAME_MAX]
+    number = 1
+    candidate = name
+    while candidate in taken:
+        number += 1
+        suffix = f"（{number}）"
+        candidate = name[: NAME_MAX - len(suffix)] + suffix
+    return candidate
+
+
+def _own_puzzle(owner, fields: dict) -> OwnPuzzle:
+    """The owner's own puzzle with these very fields (imported before, or made by hand), or
+    a new one: importing a set again adds no copy of each puzzle to 「我自己出的題目」."""
+    draft, table = fields.get("draft", {}), fields.get("table", {})
+    same = OwnPuzzle.objects.filter(owner=owner, prompt=fields.get("prompt", ""))
+    for own in same:
+        if own.draft == draft and own.table == table:
+            return own
+    return OwnPuzzle.objects.create(owner=owner, **fields)
+
+
+def _words(puzzle, message: str) -> Callable[[], str]:
+    """The validator's ``message`` about ``puzzle``, to be said later in the teacher's
+    language: a history that cannot be played names its move and why, as the form does."""
+    if message.startswith(HISTORY_REFUSED):
+        try:
+            wrong = rules.first_illegal(puzzle.fen, puzzle.moves)
+        except rules.RulesError:
+            wrong = None
+        if wrong is not None:
+            index, verdict = wrong
+            return partial(history_move_refused, index + 1, puzzle.moves[index], verdict)
+    return partial(import_words.said, message)
+
+
+def _line(line: int, ref: str, said: Callable[[], str]) -> str:
+    """``line N: ref: …``, the problem in the teacher's language."""
+    values = {"line": line, "ref": ref, "message": said()}
+    return _("line %(line)s: %(ref)s: %(message)s") % values
 
 
 def _own_fields(raw: Mapping) -> dict:

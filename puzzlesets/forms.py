@@ -9,6 +9,15 @@ from puzzlesets.models import NAME_MAX
 from puzzlesets.questions import QUESTION_LABELS
 
 SQUARE_LIST_MAX = 60
+# The questions that use each field besides the position and the prompt (curriculum.authoring):
+# the form shows a field only while its question is chosen (js/new-puzzle.js; every field
+# without JavaScript).
+ASKED_BY = {
+    "square": ("star", "squares"),
+    "targets": ("star",),
+    "move": ("legal", "capture"),
+    "side": ("castle",),
+}
 
 
 class PuzzleForm(forms.Form):
@@ -30,6 +39,10 @@ class PuzzleForm(forms.Form):
     prompt = forms.CharField(
         label=_("Your own question text (optional)"), max_length=200, required=False
     )
+
+    def asked_fields(self) -> list[tuple[forms.BoundField, str]]:
+        """Each field a question may use, with the questions that use it (space-separated)."""
+        return [(self[name], " ".join(asked)) for name, asked in ASKED_BY.items()]
 
     def draft(self) -> authoring.Draft:
         data = self.cleaned_data

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 import rules
-from board.explanations import piece_name
+from board.explanations import history_move_refused, piece_name
 from curriculum import authoring
 from curriculum.authoring import Code, Draft, Refusal, Words
 from curriculum.kinds.assess import ASSESS_LABELS
@@ -227,6 +227,8 @@ def refusal_text(refusal: Refusal) -> str:
         "captured": piece_name(pieces[1]),
         "detail": refusal.detail,
     }
+    if refusal.code == Code.ILLEGAL_HISTORY and refusal.number:
+        return history_move_refused(refusal.number, squares[0], refusal.verdict)
     return str(REFUSALS[refusal.code]) % said
 
 

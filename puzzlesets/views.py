@@ -14,11 +14,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from board.component import BoardInputError
+from board.component import BoardInputError, BoardView, board_context
 from curriculum import authoring
 from curriculum.loading import get_curriculum
 from curriculum.puzzle_forms import PostError
+from curriculum.puzzles import Puzzle
 from editor.links import may_edit
+from languages import lists
 from lessons import answering
 from lessons.answering import Hints, Reasks
 from lessons.learners import current_learner, learner_and_history
@@ -57,10 +59,21 @@ def sets_home(request: HttpRequest) -> HttpResponse:
         return redirect("puzzlesets:set_page", made.pk)
     context = {
         "sets": PuzzleSet.objects.filter(owner=request.user),
-        "own": [(own, catalogue.own_puzzle(own)) for own in request.user.own_puzzles.all()],
+        "own": [_own_row(own) for own in request.user.own_puzzles.all()],
         "form": form,
     }
     return render(request, "puzzlesets/home.html", context)
+
+
+def _own_row(own: OwnPuzzle) -> tuple[Puzzle | None, BoardView | None, str]:
+    """An own puzzle as its list shows it: the puzzle, a small picture of its position (the
+    side to move below) and the picture's spoken words."""
+    puzzle = catalogue.own_puzzle(own)
+    if puzzle is None or not puzzle.start_fen:
+        return puzzle, None, ""
+    board = board_context(puzzle.start_fen, mode="view", orientation=puzzle.side_to_move)
+    pieces = lists.join(square.label for square in board.squares if square.piece)
+    return puzzle, board, _("The position: %(pieces)s") % {"pieces": pieces}
 
 
 @grown_up_required

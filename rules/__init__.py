@@ -61,7 +61,7 @@ from rules.endings import (
     claims_after,
 )
 from rules.errors import IllegalHistory, InvalidFen, InvalidMove, InvalidSquare, RulesError
-from rules.judge import check_move
+from rules.judge import check_move, first_illegal
 from rules.material import material, material_lead, piece_value
 from rules.notation import history_san, parse_move, score_rows, score_sheet
 from rules.position import (
@@ -158,6 +158,7 @@ __all__ = [
     "destinations",
     "en_passant_capturers",
     "exchange_gain",
+    "first_illegal",
     "forced",
     "forced_gain",
     "goal_holds_after",

@@ -7,6 +7,7 @@ import chess
 import process_caches
 from rules.castling import castling_findings, is_castling_attempt
 from rules.codes import Reason
+from rules.errors import InvalidMove
 from rules.movement import finding, movement_findings
 from rules.position import Position, board_from, parse_uci
 from rules.safety import safety_findings
@@ -185,3 +186,18 @@ def _safety_or_promotion(board: chess.Board, move: chess.Move) -> list[Finding]:
             return [finding(board, Reason.PROMOTION_REQUIRED)]
         return safety_findings(board, promoted)
     return safety_findings(board, move)
+
+
+def first_illegal(fen: str, moves: Sequence[str]) -> tuple[int, Verdict | None] | None:
+    """Where a history goes wrong: (the index in ``moves`` of its first move that cannot be
+    played, that move's verdict, or None when the move is not written in UCI); None when
+    every move can be played. Raises InvalidFen for ``fen``."""
+    board_from(fen)
+    for index, move in enumerate(moves):
+        try:
+            verdict = check_move(fen, move, moves[:index])
+        except InvalidMove:
+            return index, None
+        if not verdict.legal:
+            return index, verdict
+    return None

@@ -100,7 +100,8 @@ def why_not_attacked(fen: str, square: str, target: str, moves: Sequence[str] = 
 
 
 def why_legal(fen: str, move: str, moves: Sequence[str] = ()) -> Refutation:
-    """The legal ``move`` follows every rule; a knight's names what it jumps over.
+    """The legal ``move`` follows every rule; a knight's names what it jumps over, an en
+    passant capture the pawn it takes (the en passant rule allows it).
 
     >>> why_legal("4k3/8/8/8/8/8/6P1/4K1N1 w - - 0 1", "g1f3").squares
     ('g1', 'f3', 'g2')
@@ -109,6 +110,10 @@ def why_legal(fen: str, move: str, moves: Sequence[str] = ()) -> Refutation:
     parsed = parse_uci(move)
     if not board.is_legal(parsed):
         raise ValueError(f"{move} is not legal")
+    if board.is_en_passant(parsed):  # the rule that allows it is en passant's
+        behind = -8 if board.turn == chess.WHITE else 8
+        taken = parsed.to_square + behind
+        return refutation(board, Fact.CAN_CAPTURE_EN_PASSANT, parsed.from_square, taken)
     if board.piece_type_at(parsed.from_square) == chess.KNIGHT:
         jumped = [square for square in _knight_leg(parsed) if board.piece_at(square) is not None]
         if jumped:

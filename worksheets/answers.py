@@ -1,9 +1,11 @@
 """The answer key of a worksheet: each puzzle's right answer in words, asked of the puzzle's
 own judge (curriculum.judging) and the engine, never written down by hand.
 
-- a move puzzle: a line of moves the judge accepts, found one move at a time: the first
-  legal move it calls correct, else the first it lets go on (``continue``: a mate in two, a
-  knight collecting three stars), with the other side's replies the judge plays;
+- a move puzzle: every move the judge calls correct when one move solves it (a mate in one
+  with two mates lists both: a teacher marking paper must not mark the other one wrong);
+  else a line of moves it accepts, found one move at a time (the first it lets go on,
+  ``continue``: a mate in two, a knight collecting three stars), with the other side's
+  replies the judge plays, said as 「例如」 when another line is accepted too;
 - a squares puzzle: the squares the kind computes (``truth``);
 - a question with options: the options the kind computes as right (a text question: the
   author's answer key, the only truth it has).
@@ -17,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 import rules
 from board.explanations import move_in_words
@@ -46,32 +49,62 @@ def answer_for(number: int, puzzle: Puzzle) -> Answer:
 def answer_text(puzzle: Puzzle) -> str:
     kind = kind_of(puzzle)
     if kind.BOARD_MODE == "move":
-        line = solving_line(puzzle)
-        return moves_said(puzzle, line) if line else "—"
+        return _moves_answer(puzzle)
     if kind.BOARD_MODE == "mark":
         return lists.join(sorted(kind.truth(puzzle)))
     truth = kind.truth(puzzle) if hasattr(kind, "truth") else frozenset(puzzle.answer)
     return lists.join(str(option.text) for option in puzzle.options if option.value in truth)
 
 
-def solving_line(puzzle: Puzzle) -> tuple[str, ...]:
-    """The moves (UCI) of one right answer, the judge's replies between them; () when the
-    judge accepts no line within MAX_HALF_MOVES (a puzzle the validator would refuse)."""
+@dataclass(frozen=True)
+class Solutions:
+    """What the judge accepts: ``lines`` (UCI, the judge's replies between the moves), each a
+    whole answer; ``more``: other lines are accepted too, not listed (a longer line that
+    branches), so the key says 「例如」."""
+
+    lines: tuple[tuple[str, ...], ...]
+    more: bool = False
+
+
+def solutions(puzzle: Puzzle) -> Solutions:
+    """Every move the judge calls correct when one move solves the puzzle; else one line
+    that solves it (``more`` when there are others); none when the judge accepts no line
+    within MAX_HALF_MOVES (a puzzle the validator would refuse)."""
     kind = kind_of(puzzle)
     played: tuple[str, ...] = ()
+    more = False
     while len(played) < MAX_HALF_MOVES:
         position = kind.position_now(puzzle, played)
-        going_on = None
+        correct, going_on = [], []
         for move in rules.legal_moves(position):
             outcome = judge(puzzle, move, played, position)
             if outcome.result == Result.CORRECT:
-                return outcome.played
-            if outcome.result == Result.CONTINUE and going_on is None:
-                going_on = outcome.played
-        if going_on is None:
-            return ()
-        played = going_on
-    return ()
+                correct.append(outcome.played)
+            elif outcome.result == Result.CONTINUE:
+                going_on.append(outcome.played)
+        if correct and not played:  # one move solves it: every such move
+            return Solutions(tuple(sorted(correct)), bool(going_on))
+        if correct:  # the end of a longer line: one of them, for example
+            return Solutions(correct[:1], more or len(correct) > 1 or bool(going_on))
+        if not going_on:
+            return Solutions(())
+        more = more or len(going_on) > 1
+        played = going_on[0]
+    return Solutions(())
+
+
+def _moves_answer(puzzle: Puzzle) -> str:
+    found = solutions(puzzle)
+    if not found.lines:
+        return "—"
+    said = pgettext("answers separator", "; ").join(
+        moves_said(puzzle, line) for line in found.lines
+    )
+    if found.more:
+        return _("For example: %(answer)s") % {"answer": said}
+    if len(found.lines) > 1:
+        return _("Each of these is right: %(answers)s") % {"answers": said}
+    return said
 
 
 def moves_said(puzzle: Puzzle, moves: tuple[str, ...]) -> str:

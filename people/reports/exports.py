@@ -43,7 +43,7 @@ def grid_rows(members: list[reports.ClassMember]) -> list[list]:
 
 ATTEMPT_HEADER = (
     gettext_lazy("Nickname"),
-    gettext_lazy("Time"),
+    gettext_lazy("Time (%(zone)s)"),
     gettext_lazy("Lesson"),
     gettext_lazy("Puzzle"),
     gettext_lazy("Answer"),
@@ -51,6 +51,17 @@ ATTEMPT_HEADER = (
     gettext_lazy("Rule"),
     gettext_lazy("Position (FEN)"),
 )
+TIME_FORMAT = "%Y-%m-%d %H:%M:%S"  # a date and a time every spreadsheet reads as one
+
+
+def attempt_header(zone) -> list[str]:
+    """The attempts CSV's titles, the time's naming its zone: 「時間（Asia/Taipei）」."""
+    return [
+        str(title) % {"zone": str(zone)} if "%(zone)s" in str(title) else str(title)
+        for title in ATTEMPT_HEADER
+    ]
+
+
 # The verdicts in words, as the live lesson's results say them.
 
 
@@ -154,7 +165,7 @@ def attempt_rows(attempts, words: Words, zone) -> Iterator[tuple]:
         outside = words.outside.get((lesson, puzzle))
         yield (
             safe(nickname),
-            created_at.astimezone(zone).isoformat(timespec="seconds"),
+            created_at.astimezone(zone).strftime(TIME_FORMAT),  # local time, as the header says
             safe(outside.lesson if outside else words.lessons.get(lesson, lesson)),
             safe(outside.title if outside else words.puzzles.get(puzzle, puzzle)),
             safe(words.answers(puzzle, fen, answer) or answer),

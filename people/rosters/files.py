@@ -14,8 +14,10 @@ Two kinds of file (docs/school-rosters.md):
   `username`; `identifier` (a student number) never is.
 
 Nothing here touches the database: `read_upload` returns a `Roster` (or none) and the
-problems, each in words a teacher can act on. Names go through the site's name rules
-(direction controls taken out, look-alike letters refused, NICKNAME_MAX).
+problems, each in words a teacher can act on (a spreadsheet's roster comes with its
+problems: the rows that read well, so the preview can check them too). Names go through
+the site's name rules (direction controls taken out, look-alike letters refused,
+NICKNAME_MAX).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ MAX_ROWS = 5000
 MAX_COLUMNS = 50  # of a spreadsheet read; a roster's columns are the first few
 TITLE_ROWS = 3  # rows above the headers a school system may print
 CLASS_NAME_MAX = 60
+SOURCED_ID_MAX = 100  # Classroom.sourced_id, Student.sourced_id
 XLSX_MAX_UNPACKED = 20 * MAX_FILE_BYTES  # its XML, unzipped
 ENCODINGS = ("utf-8-sig", "cp950")  # UTF-8 (a BOM or not), then Big5 as Windows writes it
 
@@ -104,6 +107,8 @@ class RosterClass:
 class Roster:
     kind: str  # "spreadsheet" or "oneroster"
     classes: list[RosterClass]
+    # What the preview says and the import goes past: an empty row between students.
+    notes: list[Problem] = field(default_factory=list)
 
     def as_data(self) -> dict:
         return asdict(self)
@@ -116,7 +121,8 @@ class Roster:
             )
             for c in data["classes"]
         ]
-        return cls(kind=data["kind"], classes=classes)
+        notes = [Problem(**note) for note in data.get("notes", ())]
+        return cls(kind=data["kind"], classes=classes, notes=notes)
 
 
 @dataclass(frozen=True)
@@ -244,6 +250,37 @@ def clean_name(raw: str) -> str:
     return " ".join(raw.translate(BIDI_CONTROLS).split())
 
 
+def class_name_of(raw: str) -> str:
+    """A class name as the site keeps it: full-width digits, letters and spaces as
+    half-width (NFKC), spaces as one, none at the ends: 「３年１班 」 is 「3年1班」."""
+    return clean_name(unicodedata.normalize("NFKC", raw))
+
+
+CHINESE_DIGITS = dict(
+    zip("〇零一二兩三四五六七八九", (0, 0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9), strict=True)
+)
+CLASS_WORDS = frozenset("年級级班")  # 三年一班, 3年1班 and 3-1 name the same class
+
+
+def class_likeness(name: str) -> str:
+    """What two class names that may be one class share: their numbers (Chinese numerals
+    read as digits) and their letters, without 年, 級, 班, spaces or punctuation:
+    「3-1」, 「三年 一班」 and 「三年一班」 are all 「3 1」."""
+    text = re.sub("[〇零一二兩三四五六七八九十]+", _chinese_number, class_name_of(name).casefold())
+    parts = re.findall(r"\d+|[^\W\d_]", text)
+    return " ".join(str(int(p)) if p.isdigit() else p for p in parts if p not in CLASS_WORDS)
+
+
+def _chinese_number(match: re.Match) -> str:
+    """十二 → 12, 二十 → 20, 三 → 3 (a class's number is below 100)."""
+    text = match.group(0)
+    tens, _ten, ones = text.partition("十")
+    if not _ten:
+        return " ".join(str(CHINESE_DIGITS[ch]) for ch in text)
+    value = (CHINESE_DIGITS.get(tens[-1:], 1) if tens else 1) * 10
+    return f" {value + (CHINESE_DIGITS[ones[0]] if ones else 0)} "
+
+
 def name_problem(name: str) -> str | None:
     """Why a student's name cannot be used, in words, or None."""
     if not any(char.isalnum() for char in name):
@@ -300,16 +337,21 @@ def read_spreadsheet(file: str, rows: list[list[str]]) -> tuple[Roster | None, l
         message = _("At most %(max)d students a file.") % {"max": MAX_ROWS}
         return None, [Problem(file, None, message)]
     sheet = _Sheet(file)
+    empty: list[int] = []  # rows with nothing in them, said when a student follows
     for number, row in enumerate(rows[start + 1 :], start=start + 2):
         extra = (column(TEACHER_HEADERS), column(ACCOUNT_HEADERS))
         cells = [_cell(row, at) for at in (*columns, *extra)]
-        if any(str(value).strip() for value in row):
-            sheet.read_row(number, *cells)
+        if not any(str(value).strip() for value in row):
+            empty.append(number)
+            continue
+        sheet.notes += [Problem(file, at, _("The row is empty: it is skipped.")) for at in empty]
+        empty = []
+        sheet.read_row(number, *cells)
     if not sheet.classes and not sheet.problems:
-        sheet.problems.append(Problem(file, None, _("The file has no students.")))
-    if sheet.problems:
-        return None, sheet.problems
-    return Roster("spreadsheet", list(sheet.classes.values())), []
+        return None, [Problem(file, None, _("The file has no students."))]
+    # With its problems, the rows that read well: the preview checks them too (a teacher
+    # the school does not know), so every problem is listed at once.
+    return Roster("spreadsheet", list(sheet.classes.values()), sheet.notes), sheet.problems
 
 
 def school_account(raw: str) -> tuple[str, str | None]:
@@ -354,13 +396,15 @@ class _Sheet:
     def __init__(self, file: str):
         self.file = file
         self.problems: list[Problem] = []
+        self.notes: list[Problem] = []
         self.classes: dict[str, RosterClass] = {}
         self.seats: dict[tuple[str, int], int] = {}
         self.names: dict[tuple[str, str], int] = {}
         self.accounts: dict[str, int] = {}
 
     def read_row(self, number: int, class_cell, seat_text, name_cell, teacher, account_cell):
-        class_name, name, seat = clean_name(class_cell), clean_name(name_cell), _seat(seat_text)
+        class_name, name = class_name_of(class_cell), clean_name(name_cell)
+        seat = _seat(seat_text)
         here = [*self._class_problems(class_name), *self._seat_problems(seat_text, seat)]
         if problem := name_problem(name):
             here.append(problem)
@@ -497,6 +541,10 @@ def _ids(file: str, table, problems: list[Problem]) -> dict[str, tuple[int, dict
         sourced_id = row["sourcedid"]
         if not sourced_id:
             problems.append(Problem(file, number, _("The sourcedId is missing.")))
+        elif len(sourced_id) > SOURCED_ID_MAX and file != "orgs.csv":  # orgs' are not kept
+            message = _("The sourcedId is longer than %(max)d characters.")
+            problems.append(Problem(file, number, message % {"max": SOURCED_ID_MAX}))
+            seen[sourced_id] = (number, row)  # its enrollments are not said again
         elif sourced_id in seen:
             message = _("The sourcedId %(id)s is also on row %(first)d.")
             problems.append(
@@ -511,7 +559,7 @@ def _oneroster_classes(class_rows, orgs, problems: list[Problem]) -> dict[str, R
     classes: dict[str, RosterClass] = {}
     titles: dict[str, int] = {}
     for sourced_id, (number, row) in class_rows.items():
-        title = clean_name(row["title"])
+        title = class_name_of(row["title"])
         here = _Sheet._class_problems(title)
         if title and titles.setdefault(title, number) != number:
             message = _("The class %(class)s is also on row %(first)d.")

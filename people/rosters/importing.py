@@ -25,7 +25,14 @@ from people.models import Classroom, School, SchoolEvent, Student
 from people.names import email_key
 from people.picture_words import new_secret
 from people.rosters import events as school_events
-from people.rosters.files import Problem, Roster, RosterClass, RosterStudent
+from people.rosters.files import (
+    Problem,
+    Roster,
+    RosterClass,
+    RosterStudent,
+    class_likeness,
+    class_name_of,
+)
 
 AVATAR_CYCLE = list(AVATARS)
 
@@ -77,10 +84,14 @@ class Plan:
     left: list[tuple[str, int, str]] = field(default_factory=list)  # (class, seat, name)
     unchanged: int = 0
     problems: list[Problem] = field(default_factory=list)
+    # What the preview points out and the import goes past: an empty row, a new class
+    # whose name looks like another's (「3-1」 beside 三年一班).
+    notes: list[Problem] = field(default_factory=list)
     # Ids from the file written onto classes and students matched without them: no
     # visible change, but the next import matches on them.
     links: list[tuple[str, int, str]] = field(default_factory=list)  # (model, pk, sourcedId)
     teachers: dict[str, int] = field(default_factory=dict)  # class name -> teacher's user id
+    awaiting: list[str] = field(default_factory=list)  # new classes the file names no teacher for
     class_ids: dict[str, int] = field(default_factory=dict)  # class name -> existing class
     accounts: list[Account] = field(default_factory=list)
     # Accounts the school cannot vouch for yet (School.vouches_for): each links once with
@@ -137,6 +148,8 @@ def plan(school: School, roster: Roster, importer) -> Plan:
             )
     planner.check_accounts()
     planner.check_account_sources()
+    notes = [*roster.notes, *planner.look_alike_classes()]
+    result.notes = sorted(notes, key=lambda note: (note.file, note.row or 0))
     return result
 
 
@@ -147,7 +160,7 @@ class _Planner:
         self.school, self.roster, self.importer = school, roster, importer
         self.result = Plan()
         classes = list(active_classes(school))
-        self.by_name = {c.name: c for c in classes}
+        self.by_name = {class_name_of(c.name): c for c in classes}
         # An id the site made for its own OneRoster export (roster_export) matches as well.
         self.by_sid = {c.sourced_id or f"class-{c.pk}": c for c in classes}
         self.students = list(
@@ -158,7 +171,9 @@ class _Planner:
 
     def plan_class(self, roster_class: RosterClass) -> None:
         result = self.result
-        classroom = self.by_sid.get(roster_class.sourced_id) or self.by_name.get(roster_class.name)
+        classroom = self.by_sid.get(roster_class.sourced_id) or self.by_name.get(
+            class_name_of(roster_class.name)
+        )
         teacher = school_teacher(self.school, roster_class.teacher)
         if roster_class.teacher and teacher is None and not roster_class.teacher_optional:
             message = _("The teacher %(teacher)s has no account in this school.")
@@ -167,6 +182,8 @@ class _Planner:
         members: list[Student] = []
         if classroom is None:
             owner = teacher or self.importer
+            if teacher is None:
+                result.awaiting.append(roster_class.name)
             result.new_classes.append(
                 (roster_class.name, len(roster_class.students), owner.get_username())
             )
@@ -177,6 +194,31 @@ class _Planner:
         self.next_seat = max((s.seat_number for s in members), default=0) + 1
         for entry in roster_class.students:
             self.plan_student(roster_class, classroom, members, entry)
+
+    def look_alike_classes(self) -> list[Problem]:
+        """A new class whose name is like a class's of the school or another new one's
+        (class_likeness): likely one class written two ways, which would split it."""
+        new = {name for name, _count, _teacher in self.result.new_classes}
+        others = [*(c.name for c in self.by_name.values()), *new]
+        notes = []
+        for roster_class in self.roster.classes:
+            if roster_class.name not in new:
+                continue
+            like = class_likeness(roster_class.name)
+            same = [o for o in others if o != roster_class.name and class_likeness(o) == like]
+            message = _(
+                "The new class %(new)s looks like %(other)s: is it the same class? Then "
+                "write its name the same way."
+            )
+            notes += [
+                Problem(
+                    roster_class.file,
+                    roster_class.row,
+                    message % {"new": roster_class.name, "other": other},
+                )
+                for other in same[:1]
+            ]
+        return notes
 
     def _plan_existing_class(self, roster_class: RosterClass, classroom, teacher) -> None:
         result = self.result
@@ -375,6 +417,7 @@ def _carry_out(school: School, roster: Roster, result: Plan) -> None:
             school=school,
             school_year=school.school_year,
             sourced_id=class_sid.get(name, ""),
+            awaits_teacher=name in result.awaiting,
         )
     for model, pk, sourced_id in result.links:
         (Classroom if model == "classroom" else Student).objects.filter(pk=pk).update(
@@ -391,7 +434,9 @@ def _carry_out(school: School, roster: Roster, result: Plan) -> None:
 def _change(change: Change, by_name, users, result: Plan) -> None:
     if change.kind == "teacher":
         teacher = users[result.teachers[change.class_name]]
-        Classroom.objects.filter(pk=change.classroom_id).update(teacher=teacher)
+        Classroom.objects.filter(pk=change.classroom_id).update(
+            teacher=teacher, awaits_teacher=False
+        )
     elif change.kind == "class_name":
         Classroom.objects.filter(pk=change.classroom_id).update(name=change.becomes)
     elif change.kind == "name":

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 
 from django.db import transaction
 from django.db.models import Q
@@ -91,6 +91,17 @@ class YearPlan:
     promoted: list[tuple[Classroom, str]] = field(default_factory=list)  # (class, next name)
     graduating: list[Classroom] = field(default_factory=list)
     staying: list[Classroom] = field(default_factory=list)
+
+
+NEXT_YEAR_AFTER_DAYS = 180  # a school year lasts a year: one begun lately is not begun again
+
+
+def begun_lately(school: School):
+    """The school's new-year event of the last NEXT_YEAR_AFTER_DAYS days, or None: a page
+    that has just begun school year 116 does not offer 116 → 117 with the same button."""
+    since = timezone.now() - timedelta(days=NEXT_YEAR_AFTER_DAYS)
+    events = school.events.filter(kind=SchoolEvent.Kind.NEW_YEAR, at__gte=since)
+    return events.order_by("-at").first()
 
 
 def year_plan(school: School) -> YearPlan:

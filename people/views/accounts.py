@@ -171,8 +171,9 @@ def sign_up(request: HttpRequest) -> HttpResponse:
             else:
                 login(request, user, backend="django.contrib.auth.backends.ModelBackend")
                 _adopt_browser_learner(request, grown_up)
-                if user.email:  # counted with the links asked for again
-                    email_links.send_limited(request, grown_up)
+                # The link is counted with those asked for again; a refused one is said.
+                if user.email and email_links.send_limited(request, grown_up).failed:
+                    request.session[email_links.MAIL_FAILED_KEY] = True
                 known_places.remember(request, user)
                 return known_browser.remember(request, redirect(grown_up.home_url_name), user)
         return render(request, "people/sign_up.html", {"form": form}, status=400)

@@ -50,7 +50,9 @@ AVATAR_CYCLE = list(AVATARS)
 
 def _teacher_page(request: HttpRequest, form: ClassroomForm, status: int = 200) -> HttpResponse:
     classrooms = (
-        Classroom.objects.filter(teacher=request.user, archived_at__isnull=True)
+        Classroom.objects.filter(
+            teacher=request.user, archived_at__isnull=True, awaits_teacher=False
+        )
         .annotate(student_count=Count("students"))
         .order_by("created_at", "pk")  # a GROUP BY drops Meta.ordering
     )

@@ -6,6 +6,9 @@ address gains nothing and blocks nothing. Whoever opens a link first keeps the a
 one verified account an address (a database constraint). The link is signed (Django's
 signing, with the SECRET_KEY) and lasts LINK_DAYS.
 
+A link the mail server refused at sign-up is said on the grown-up's pages
+(MAIL_FAILED_KEY), with the button that sends it again.
+
 「再寄一次確認信」 (check_link, /accounts/check-email/): a grown-up whose address is not
 checked yet asks for the link again, signed in (the page says exactly when the last link
 went and when another may) or from the sign-in page by typing the address (the page is
@@ -48,6 +51,9 @@ REQUESTER_SCOPE = "check-link"  # per account and requester's address (20 charac
 ACCOUNT_SCOPE = "check-link-all"  # per account, from anywhere
 ASK_SCOPE = "check-ask"  # asks typed on the page, per address
 BROWSER_SCOPE = "check-browser"  # per account and known browser
+# In the session while the link mailed at sign-up could not be sent (the mail server
+# refused it): the grown-up's pages say so and offer to send it again, until one goes.
+MAIL_FAILED_KEY = "check_link_failed"
 LINKS_PER_REQUESTER = 3  # in rate_limit.WINDOW (15 minutes)
 LINKS_PER_ACCOUNT = 10  # an hour
 ASKS_PER_ADDRESS = 5  # in rate_limit.WINDOW
@@ -185,8 +191,11 @@ def _own_link(request: HttpRequest, grown_up: GrownUp | None) -> HttpResponse:
         return render(request, "people/check_email.html", context)
     if request.method == "POST":
         sending = send_limited(request, grown_up)
+        if sending.sent:
+            request.session.pop(MAIL_FAILED_KEY, None)
     else:
         sending = last_sending(request, grown_up)
+        context["failed_before"] = bool(request.session.get(MAIL_FAILED_KEY))
     context |= {
         "sending": sending,
         "minutes_ago": _minutes(timezone.now() - sending.last_at) if sending.last_at else None,

@@ -20,7 +20,7 @@ from people.permissions import (
 )
 from people.reports.exports import (
     ATTEMPT_COLUMNS,
-    ATTEMPT_HEADER,
+    attempt_header,
     attempt_rows,
     attempt_words,
     grid_rows,
@@ -48,11 +48,12 @@ def attempts_csv(request: HttpRequest, classroom_id: int) -> StreamingHttpRespon
         .order_by("learner__nickname", "created_at", "pk")
         .values_list(*ATTEMPT_COLUMNS)
     )
-    header = [str(title) for title in ATTEMPT_HEADER]
+    zone = timezone.get_current_timezone()
+    header = attempt_header(zone)
     # The words are taken now, in this request's language and zone: the rows are written
     # after the view has returned.
     words = attempt_words(classroom)
-    rows = attempt_rows(attempts, words, timezone.get_current_timezone())
+    rows = attempt_rows(attempts, words, zone)
     return csv_response(f"class-{classroom.join_code}-attempts.csv", chain([header], rows))
 
 

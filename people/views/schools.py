@@ -254,10 +254,13 @@ def _uploads(request: HttpRequest) -> list[Upload]:
     return [Upload(f.name, f.read(MAX_FILE_BYTES + 1)) for f in request.FILES.getlist("files")]
 
 
-def _preview(request, school, roster: Roster, *, changed_since=False) -> HttpResponse:
+def _preview(request, school, roster: Roster, problems=(), *, changed_since=False) -> HttpResponse:
+    """The plan of ``roster``, or every problem at once: the file's (``problems``, found
+    reading it) and the plan's (a teacher the school does not know), by file and row."""
     plan = roster_import.plan(school, roster, request.user)
-    if plan.problems:
-        context = {"school": school, "problems": plan.problems}
+    if problems or plan.problems:
+        found = sorted([*problems, *plan.problems], key=lambda p: (p.file, p.row or 0))
+        context = {"school": school, "problems": found, "notes": plan.notes}
         return render(request, "people/school_import.html", context, status=400)
     payload = signing.dumps(
         {"school": school.pk, "roster": roster.as_data(), "digest": plan.digest()},
@@ -276,10 +279,10 @@ def import_roster(request: HttpRequest, school_id: int) -> HttpResponse:
         return render(request, "people/school_import.html", {"school": school})
     if "payload" not in request.POST:
         roster, problems = read_upload(_uploads(request))
-        if problems:
+        if roster is None:
             context = {"school": school, "problems": problems}
             return render(request, "people/school_import.html", context, status=400)
-        return _preview(request, school, roster)
+        return _preview(request, school, roster, problems)
     try:
         data = signing.loads(request.POST["payload"], salt=IMPORT_SALT, max_age=IMPORT_MAX_AGE)
         roster = Roster.from_data(data["roster"])
@@ -403,9 +406,14 @@ def archived_progress(request: HttpRequest, classroom_id: int) -> HttpResponse:
 def new_year(request: HttpRequest, school_id: int) -> HttpResponse:
     """What the new school year does to each class, then the one step that does it."""
     school = school_for_admin(request.user, school_id)
+    begun = school_year.begun_lately(school)
     if request.method == "POST":
-        form = NewYearForm(request.POST)
+        form = NewYearForm(request.POST, year=school.school_year)
+        if begun is not None:
+            return _bad_request(request, _("The new school year has already begun."))
         if not form.is_valid():
+            if "sure" in form.errors:
+                return _bad_request(request, _("Tick the box to begin the new school year."))
             return _bad_request(request, _("Choose the date after which the graduates' data goes."))
         if form.cleaned_data["delete_on"] < timezone.localdate():
             return _bad_request(request, _("Choose a date from today on."))
@@ -425,6 +433,7 @@ def new_year(request: HttpRequest, school_id: int) -> HttpResponse:
     context = {
         "school": school,
         "plan": school_year.year_plan(school),
-        "form": NewYearForm(initial=initial),
+        "form": NewYearForm(initial=initial, year=school.school_year),
+        "begun": begun,
     }
     return render(request, "people/school_new_year.html", context)

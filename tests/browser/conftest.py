@@ -83,6 +83,15 @@ def assert_no_axe_violations(axe, page) -> None:
     assert results.violations_count == 0, results.generate_report()
 
 
+def look_at_widths(page, axe, screenshot_dir, name: str) -> None:
+    """Screenshots at phone and desk widths (no sideways scroll at either), then axe."""
+    for width in (375, 1280):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.screenshot(path=screenshot_dir / f"{name}-{width}.png", full_page=True)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, name
+    assert_no_axe_violations(axe, page)
+
+
 def wait_for_htmx(page) -> None:
     """Let the previous htmx request and its swap finish, so the next tap lands on the new board."""
     page.wait_for_function(

@@ -7,19 +7,13 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import PASSWORD, assert_no_axe_violations
+from tests.browser.conftest import PASSWORD, look_at_widths
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-WIDTHS = (375, 1280)
 ROSTER = "班級,座號,姓名,學校帳號\n三年一班,1,王小明,edu-tw:s-2001\n三年一班,2,李小華,\n"
 
 
-def look(page: Page, axe, screenshot_dir, name: str) -> None:
-    for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 900})
-        page.screenshot(path=screenshot_dir / f"{name}-{width}.png", full_page=True)
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
-    assert_no_axe_violations(axe, page)
+look = look_at_widths
 
 
 def test_an_administrator_reads_the_schools_change_log(

@@ -10,10 +10,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import PASSWORD, assert_no_axe_violations
+from tests.browser.conftest import PASSWORD, look_at_widths
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-WIDTHS = (375, 1280)
 GOOD = (
     "班級,座號,姓名,學校帳號\n三年一班,1,王小明,edu-tw:s-2001\n"
     "三年一班,2,李小華,li.xiaohua.2015@guangming.tp.edu.tw\n301,1,陳大同,\n六年一班,1,林美美,\n"
@@ -22,12 +21,7 @@ BAD = "班級,座號,姓名\n三年一班,1,王小明\n三年一班,1,李小華\
 TENANT = "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0"
 
 
-def look(page: Page, axe, screenshot_dir, name: str) -> None:
-    for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 900})
-        page.screenshot(path=screenshot_dir / f"{name}-{width}.png", full_page=True)
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
-    assert_no_axe_violations(axe, page)
+look = look_at_widths
 
 
 def test_an_administrator_previews_and_confirms_a_schools_rosters(
@@ -80,6 +74,7 @@ def test_an_administrator_previews_and_confirms_a_schools_rosters(
     expect(page.locator("[data-promoted]")).to_have_count(2)
     expect(page.locator("[data-graduating]")).to_have_text("六年一班")
     look(page, axe, screenshot_dir, "school-new-year")
+    page.get_by_label("是的：現在開始 115 學年度").check()
     page.get_by_role("button", name="開始新學年").click()
     expect(page.locator("[data-delete-on]")).to_have_count(1)
     look(page, axe, screenshot_dir, "school-page-archived")

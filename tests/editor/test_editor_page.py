@@ -159,11 +159,40 @@ def test_moves_need_a_possible_position_first(client):
     assert panel(response)["said"] == "先把局面擺成可能出現的樣子，才能走棋。"
 
 
+BLACK_TO_MOVE = "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1"
+
+
+@pytest.mark.parametrize(
+    ("moves", "kept", "said", "shown"),
+    [
+        # d7d5 e5d6 (en passant) d8d7: no piece stands on d8; the board after e5d6 stays.
+        (
+            "d7d5 e5d6 d8d7",
+            "d7d5 e5d6",
+            "走過的棋裡，第 3 步 d8d7 不能走：d8 上沒有棋子可以走。",
+            "d6，白兵",
+        ),
+        (
+            "d7d5 zz",
+            "d7d5",
+            "走過的棋裡，第 2 步 zz 不能走：一步棋要寫成兩個格子，例如 e2e4。",
+            "d5，黑兵",
+        ),
+    ],
+)
+def test_a_bad_history_names_its_move_and_why_and_keeps_the_board(client, moves, kept, said, shown):
+    response = get(client, fen=BLACK_TO_MOVE, moves=moves, mode="play")
+    assert response.status_code == 200
+    assert panel(response)["moves"] == kept
+    assert panel(response)["said"] == said
+    assert history_rows(response)[0] == "1. … d5"
+    assert f'aria-label="{shown}"' in response.content.decode()
+
+
 @pytest.mark.parametrize(
     ("query", "words"),
     [
         ({"fen": "hello"}, "這個 FEN 讀不懂。"),
-        ({"fen": START_FEN, "moves": "e2e5"}, "這些棋不能從這個局面走。"),
         ({"fen": START_FEN, "moves": "e2e4 " * 41}, "這裡最多只能走 40 步。"),
         ({"fen": EMPTY_FEN, "moves": "e2e4"}, "只有可能出現的局面才能走棋。"),
         ({"tool": "Z"}, "這個擺局面的表單讀不懂。"),

@@ -113,7 +113,7 @@ def first_lesson():
 BOM = "\ufeff"
 ATTEMPTS_HEADER = [
     "暱稱",
-    "時間",
+    "時間（Asia/Taipei）",
     "課程",
     "題目",
     "答案",

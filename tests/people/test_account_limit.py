@@ -144,7 +144,7 @@ def test_the_owner_is_mailed_once_when_strangers_start_the_delay(clock):
     assert [message.to for message in mail.outbox] == [["parent@example.org"]]
     told = mail.outbox[0]
     assert told.subject == "有人一直在試你的帳號密碼"
-    assert "有人在過去一小時用錯的密碼登入帳號 parent 10 次" in told.body
+    assert "過去一小時，有人在你沒登入過的地方，打錯帳號 parent 的密碼 10 次。" in told.body
     assert "/accounts/password-reset/" in told.body
     _timed_guesses(clock, 4)  # more tries within the hour: no more mail
     assert len(mail.outbox) == 1

@@ -184,3 +184,25 @@ def test_the_owners_browser_is_still_limited_on_its_own():
     assert "15 分鐘後才能再寄一次。" in main(held)
     # the sign-up's link was counted as anyone's; the browser's own three went after it
     assert len(mail.outbox) == 1 + email_links.LINKS_PER_REQUESTER
+
+
+def test_a_sign_up_whose_mail_could_not_go_says_so_and_sends_it_again(monkeypatch):
+    """Not 「請打開我們寄去的連結」 when nothing went: the page says the mail was not sent
+    and its button sends it; once one went, the usual note comes back."""
+
+    def refuse(self, fail_silently=False):
+        raise smtplib.SMTPServerDisconnected("gone")
+
+    monkeypatch.setattr("django.core.mail.EmailMultiAlternatives.send", refuse)
+    client = Client()
+    data = {"username": "mum", "email": "mum@example.org"}
+    data |= {"password1": "a long pass phrase", "password2": "a long pass phrase"}
+    home = client.get(client.post(reverse("people:sign_up"), data).url).content.decode()
+    assert "我們沒辦法把確認信寄到 mum@example.org：郵件伺服器沒有收下這封信。" in home
+    assert "請打開我們寄去的連結" not in home
+    assert re.search(rf'<form method="post" action="{CHECK}" class="inline-form">', home)
+    assert "我們沒辦法把確認信寄到" in main(client.get(CHECK))
+    monkeypatch.undo()
+    assert client.post(CHECK).status_code == 200 and len(links_in_outbox()) == 1
+    home = client.get(reverse("people:parent_home")).content.decode()
+    assert "你的電子郵件 mum@example.org 還沒確認：請打開我們寄去的連結。" in home

@@ -171,3 +171,15 @@ def test_the_grid_has_one_column_per_lesson_in_teaching_order(teacher, classroom
     assert [lesson.slug for lesson in response.context["lessons"]] == [
         lesson.slug for lesson in get_curriculum().lessons
     ]
+
+
+def test_the_class_page_links_to_its_assign_form_at_the_top(teacher, classroom):
+    """The form is at the bottom of a long page: a link to it comes right after the class's
+    tabs, with or without homework given."""
+    html = signed_in(teacher).get(reverse("people:class_dashboard", args=[classroom.pk]))
+    html = html.content.decode()
+    link = (
+        '<p class="assign-link" data-assign-link><a href="#assignments">新增或移除指定課程</a></p>'
+    )
+    assert link in html
+    assert html.index(link) < html.index('id="grid-title"') < html.index('id="assignments"')

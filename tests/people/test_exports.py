@@ -199,3 +199,23 @@ def test_a_typed_answer_cannot_become_a_spreadsheet_formula(teacher, classroom, 
     )
     rows = read_csv(signed_in(teacher).get(reverse("people:attempts_csv", args=[classroom.pk])))
     assert rows[1][4] == '\'=HYPERLINK("http://evil.example","click")'
+
+
+def test_the_attempts_csv_writes_the_local_date_and_time_a_spreadsheet_reads(
+    teacher, classroom, student
+):
+    """2026-12-06 14:35:40 UTC is 22:35:40 in Taipei: written without a T or an offset,
+    the zone in the column's title."""
+    from datetime import UTC, datetime
+
+    Attempt.objects.create(
+        learner=student.learner,
+        lesson="knight",
+        puzzle="knight-first-jump",
+        answer="g1f3",
+        verdict="correct",
+        created_at=datetime(2026, 12, 6, 14, 35, 40, tzinfo=UTC),
+    )
+    rows = read_csv(signed_in(teacher).get(reverse("people:attempts_csv", args=[classroom.pk])))
+    assert rows[0][1] == "時間（Asia/Taipei）"
+    assert rows[1][1] == "2026-12-06 22:35:40"

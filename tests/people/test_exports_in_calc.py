@@ -47,5 +47,6 @@ def test_calc_reads_the_grid_and_attempts_csvs_as_numbers_and_chinese_headers(
 
     attempts = sheets["attempts"]
     assert [value for _, value in attempts[0]] == ATTEMPTS_HEADER
+    assert attempts[1][1][0] == "date"  # 「2026-12-06 22:35:40」: a date and a time
     assert attempts[1][4] == ("string", "白車從 a1 走到 a8")
     assert attempts[1][6] == ("string", "只有馬可以跳過棋子")

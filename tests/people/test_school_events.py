@@ -268,7 +268,7 @@ def test_an_import_refused_stale_or_changing_nothing_writes_no_event(admin, scho
 def new_year(client, school, delete_on):
     return client.post(
         reverse("people:new_school_year", args=[school.pk]),
-        {"from_year": 114, "delete_on": delete_on.isoformat()},
+        {"from_year": 114, "delete_on": delete_on.isoformat(), "sure": "on"},
     )
 
 

@@ -6,6 +6,7 @@ school exports imports back unchanged."""
 
 import csv
 import io
+import re
 import zipfile
 
 import pytest
@@ -139,13 +140,9 @@ def test_every_mistake_is_listed_by_row_and_nothing_is_written(admin, school):
     response = upload(client, school, {"roster.csv": csv_bytes(mistakes)})
     assert response.status_code == 400
     rows = [(file, row) for file, row, _message in problem_rows(response)]
-    assert rows == [("roster.csv", str(n)) for n in (3, 4, 5, 6, 7, 9)]
-    assert counts() == before
-    # The file-level problems found, the teacher is checked (row 8) once the rows read well.
-    fixed = [mistakes[0], mistakes[1], mistakes[7]]
-    response = upload(client, school, {"roster.csv": csv_bytes(fixed)})
-    assert response.status_code == 400
-    assert [(f, r) for f, r, _m in problem_rows(response)] == [("roster.csv", "3")]
+    # All at once: the file's mistakes and the teacher the school does not know (row 8).
+    assert rows == [("roster.csv", str(n)) for n in (3, 4, 5, 6, 7, 8, 9)]
+    assert problem_rows(response)[5][2] == "老師 nobody 在這所學校沒有帳號。"
     assert counts() == before
 
 
@@ -399,3 +396,115 @@ def test_a_file_over_the_rosters_limit_is_refused_in_its_own_words(admin, school
     assert response.status_code == 400
     assert "這個檔案超過 3 MB。" in response.content.decode()
     assert not school.classrooms.exists()
+
+
+def test_a_roster_with_five_problems_lists_all_five_the_unknown_teacher_too(admin, school):
+    rows = [
+        ["班級", "座號", "姓名", "老師"],
+        ["三年一班", "1", "王小明", ""],
+        ["三年一班", "1", "李小華", ""],  # 3: seat 1 twice
+        ["三年一班", "", "張三", ""],  # 4: no seat
+        ["三年一班", "4", "", ""],  # 5: no name
+        ["", "5", "王五", ""],  # 6: no class
+        ["三年一班", "6", "林六", ""],
+        ["三年一班", "7", "周七", ""],
+        ["三年二班", "1", "陳大同", "nobody"],  # 9: a teacher the school does not know
+    ]
+    response = upload(signed_in(admin), school, {"roster.csv": csv_bytes(rows)})
+    assert response.status_code == 400
+    assert [r for _f, r, _m in problem_rows(response)] == ["3", "4", "5", "6", "9"]
+    assert Classroom.objects.count() == 0
+
+
+def note_rows(response) -> list[tuple[str, str]]:
+    cells = re.findall(
+        r"<tr data-note><td><bdi>.*?</bdi></td><td>(.*?)</td><td>(.*?)</td></tr>",
+        response.content.decode(),
+    )
+    return [tuple(cell) for cell in cells]
+
+
+def test_full_width_digits_and_spaces_name_the_same_class(admin, school):
+    client = signed_in(admin)
+    confirm(
+        client,
+        school,
+        upload(client, school, {"r.csv": csv_bytes([ROSTER[0], ["3年1班", "1", "王小明"]])}),
+    )
+    again = [ROSTER[0], ["３年１班 ", "1", "王小明"], ["\u3000３年１班", "2", "李小華"]]
+    preview = upload(client, school, {"r.csv": csv_bytes(again)})
+    assert "data-new-class" not in preview.content.decode()
+    confirm(client, school, preview)
+    assert list(Classroom.objects.values_list("name", flat=True)) == ["3年1班"]
+    assert Student.objects.filter(classroom__name="3年1班").count() == 2
+
+
+def test_a_new_class_named_like_another_is_pointed_out_and_an_empty_row_said(admin, school):
+    client = signed_in(admin)
+    confirm(client, school, upload(client, school, {"r.csv": csv_bytes(ROSTER)}))
+    rows = [
+        ROSTER[0],
+        ["3-1", "1", "張三"],
+        ["", "", ""],
+        ["三年 一班", "2", "李四"],
+        ["三年三班", "1", "周五"],
+        ["", "", ""],
+    ]
+    preview = upload(client, school, {"r.csv": csv_bytes(rows)})
+    assert preview.status_code == 200
+    assert note_rows(preview) == [
+        ("2", "新班級 3-1 和 三年一班 很像：是同一班嗎？是的話，名字要寫得一模一樣。"),
+        ("3", "這一列是空的，略過了。"),
+        ("4", "新班級 三年 一班 和 三年一班 很像：是同一班嗎？是的話，名字要寫得一模一樣。"),
+    ]
+    assert "PAYLOAD" not in preview.content.decode()  # the import may still be confirmed
+    confirm(client, school, preview)
+    assert Classroom.objects.count() == 5
+
+
+def test_a_oneroster_sourced_id_over_100_characters_is_a_problem_in_the_preview(admin, school):
+    """The database keeps 100 characters (PostgreSQL refused 101 at the confirm: a 500)."""
+    client = signed_in(admin)
+    user_id, class_id = "u-" + "x" * 99, "c-" + "y" * 99  # 101 characters each
+    users = [*USERS[:4], [user_id, *USERS[4][1:]]]
+    classes = [*CLASSES[:2], [class_id, *CLASSES[2][1:]]]
+    enrollments = [*ENROLLMENTS[:4], [*ENROLLMENTS[4][:3], class_id, "org-1", user_id, "student"]]
+    files = oneroster_files(users=users, classes=classes, enrollments=enrollments)
+    response = upload(client, school, files)
+    assert response.status_code == 400
+    assert problem_rows(response) == [
+        ("users.csv", "5", "sourcedId 超過 100 個字元。"),
+        ("classes.csv", "3", "sourcedId 超過 100 個字元。"),
+    ]
+    assert counts() == (0, 0, 0)
+    # 100 characters are kept whole, on every database.
+    users[4][0], classes[2][0] = user_id[:100], class_id[:100]
+    enrollments[4][3], enrollments[4][5] = class_id[:100], user_id[:100]
+    files = oneroster_files(users=users, classes=classes, enrollments=enrollments)
+    assert confirm(client, school, upload(client, school, files)).status_code == 200
+    assert Student.objects.get(sourced_id=user_id[:100]).classroom.sourced_id == class_id[:100]
+
+
+def test_classes_imported_without_a_teacher_wait_on_the_schools_page_not_the_admins(admin, school):
+    colleague = make_grown_up("colleague")
+    SchoolTeacher.objects.create(school=school, user=colleague)
+    client = signed_in(admin)
+    rows = [["班級", "座號", "姓名", "老師"], *[[*row, ""] for row in ROSTER[1:]]]
+    rows[3][3] = "colleague"  # 三年二班 names its teacher; 三年一班 names none
+    confirm(client, school, upload(client, school, {"r.csv": csv_bytes(rows)}))
+    mine = client.get(reverse("people:teacher_home")).content.decode()
+    assert "三年一班" not in mine and "三年二班" not in mine
+    page = client.get(reverse("people:school", args=[school.pk])).content.decode()
+    waiting = Classroom.objects.get(name="三年一班")
+    assert waiting.teacher == admin and waiting.awaits_teacher
+    assert re.search(
+        rf'href="/teacher/classes/{waiting.pk}/"><bdi>三年一班</bdi></a></th><td><span '
+        r"data-awaits-teacher>還沒有老師：下次匯入名單時寫上老師</span>",
+        page,
+    )
+    assert "三年二班" in signed_in(colleague).get(reverse("people:teacher_home")).content.decode()
+    # The next roster names its teacher: it is theirs, no longer waiting.
+    rows[1][3] = rows[2][3] = "colleague"
+    confirm(client, school, upload(client, school, {"r.csv": csv_bytes(rows)}))
+    waiting.refresh_from_db()
+    assert waiting.teacher == colleague and not waiting.awaits_teacher

@@ -59,7 +59,7 @@ def school(admin):
 def begin_new_year(client, school, delete_on: date):
     return client.post(
         reverse("people:new_school_year", args=[school.pk]),
-        {"from_year": school.school_year, "delete_on": delete_on.isoformat()},
+        {"from_year": school.school_year, "delete_on": delete_on.isoformat(), "sure": "on"},
     )
 
 
@@ -214,3 +214,28 @@ def test_graduates_are_deleted_after_the_date_and_completely(
     # Nobody else's data went: the promoted child and last year's archive of their class.
     assert Attempt.objects.filter(learner=stays.learner).exists()
     assert Classroom.objects.filter(name="三年一班", archived_at__isnull=False).exists()
+
+
+def test_the_new_year_asks_for_the_box_then_offers_no_second_step(admin, school):
+    client = signed_in(admin)
+    url = reverse("people:new_school_year", args=[school.pk])
+    day = (timezone.localdate() + timedelta(days=30)).isoformat()
+    page = client.get(url).content.decode()
+    assert "是的：現在開始 115 學年度。班級升一個年級，畢業班封存；這一步不能復原。" in page
+    unticked = client.post(url, {"from_year": 114, "delete_on": day})
+    assert unticked.status_code == 400
+    assert "要先勾選方塊，才能開始新學年。" in unticked.content.decode()
+    school.refresh_from_db()
+    assert school.school_year == 114
+    assert (
+        begin_new_year(client, school, timezone.localdate() + timedelta(days=30)).status_code == 302
+    )
+    school.refresh_from_db()
+    page = client.get(url).content.decode()
+    today = timezone.localdate().isoformat()
+    assert f"115 學年度在 {today} 開始了。下一個學年度最快要半年後才能開始。" in page
+    assert "開始新學年</button>" not in page
+    again = begin_new_year(client, school, timezone.localdate() + timedelta(days=30))
+    assert again.status_code == 400
+    school.refresh_from_db()
+    assert school.school_year == 115

@@ -7,6 +7,8 @@ from curriculum import authoring
 from curriculum.authoring import Code, Draft
 from curriculum.loading import get_curriculum
 from puzzlesets.questions import refusal_text
+from tests.people.conftest import signed_in
+from tests.puzzlesets.helpers import make_puzzle
 
 KNIGHT = "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1"
 
@@ -96,3 +98,15 @@ def test_the_answer_is_computed_by_the_engine_never_stated():
     assert puzzle.question == "can_castle" and puzzle.answer == ("no",)
     mate = Draft("state", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", moves=("a1a8",))
     assert authoring.puzzle_of(mate, "x", "sets", authoring.PROOF_WORDS).answer == ("checkmate",)
+
+
+def test_a_bad_history_is_refused_with_its_move_and_why_and_the_form_keeps_the_board(owner):
+    """4k3/3p4/8/4P3/8/8/8/4K3 b with d7d5 e5d6 d8d7: the third move cannot be played (the
+    en passant capture took the pawn; no piece stands on d8)."""
+    fields = {"question": "check", "fen": "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1"}
+    response = make_puzzle(signed_in(owner), {**fields, "moves": "d7d5 e5d6 d8d7"})
+    assert response.status_code == 400
+    html = response.content.decode()
+    refusals = html.split("data-refusals")[1].split("</ul>")[0]
+    assert "<li>走過的棋裡，第 3 步 d8d7 不能走：d8 上沒有棋子可以走。</li>" in refusals
+    assert "data-editor " in html and 'value="d7d5 e5d6 d8d7"' in html

@@ -134,7 +134,7 @@ def test_export_then_import_gives_the_same_set(made):
     text = client.get(reverse("puzzlesets:export_toml", args=[puzzle_set.pk])).content.decode()
     assert client.post(reverse("puzzlesets:import_toml"), {"text": text}).status_code == 302
     imported = PuzzleSet.objects.exclude(pk=puzzle_set.pk).get()
-    assert imported.name == puzzle_set.name
+    assert imported.name == f"{puzzle_set.name}（2）"  # the owner's second set of that name
     assert _comparable(imported) == _comparable(puzzle_set)
     assert imported.items.first().own.draft  # made again in every language
 
@@ -193,7 +193,7 @@ def test_the_class_attempts_csv_says_a_sets_puzzles_in_words(made):
     ("text", "said"),
     [
         ("a = " + "[" * 1000 + "]" * 1000, "這個檔案一層套一層，太深了，讀不出來。"),
-        ('title = "t"\ngroup = {}\n', "lesson needs a non-empty `group`"),
+        ('title = "t"\ngroup = {}\n', "檔案開頭要寫 group，而且不能是空的。"),
     ],
     ids=["nested-1000-deep", "group-a-table"],
 )
