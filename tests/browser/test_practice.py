@@ -29,7 +29,7 @@ def test_a_practice_round_a_miss_a_solve_and_another_puzzle(
     page.set_viewport_size({"width": width, "height": height})
     page.goto(f"{live_server.url}/practice/knight/{KNIGHT}/")
     expect(page.locator("h1")).to_have_text("練習：馬")
-    expect(page.locator("#puzzle-heading")).to_have_text("練習：第 1 級（共 3 級）")
+    expect(page.locator("#puzzle-heading")).to_have_text("練習：第 1 關（共 3 關）")
     assert_no_axe_violations(axe, page)
     assert_no_horizontal_scroll(page)
     page.screenshot(path=screenshot_dir / f"practice-round-{width}.png", full_page=True)
@@ -73,7 +73,7 @@ def test_a_split_lessons_practice_asks_for_ever_or_for_now_with_every_reason(
     puzzle = generators.build(FOR_EVER)
     assert set(puzzle.answer) == {"castling_rights_lost", "castling_through_attack"}
     page.goto(f"{live_server.url}/practice/castling-forever/{FOR_EVER}/")
-    expect(page.locator("#puzzle-heading")).to_have_text("練習：第 2 級（共 3 級）")
+    expect(page.locator("#puzzle-heading")).to_have_text("練習：第 2 關（共 3 關）")
     assert_no_axe_violations(axe, page)
     assert_no_horizontal_scroll(page)
     page.screenshot(path=screenshot_dir / f"practice-for-ever-{width}.png", full_page=True)

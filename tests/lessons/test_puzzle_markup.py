@@ -182,7 +182,7 @@ def states() -> dict[str, tuple[str, str | None, dict]]:
                 board=board_context(KNIGHT, mode="view"),
                 input_mode="move",
                 solved_stars=1,
-                heading="再練習：第 2 級（共 3 級）",
+                heading="再練習：第 2 關（共 3 關）",
                 next_label=f"再來一題{NASTY}",
                 next_url="/practice/knight/",
             ),

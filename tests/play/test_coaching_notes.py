@@ -42,7 +42,7 @@ def said(fen, moves=()):
             "en_passant",
             "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1",
             ("d7d5",),
-            "你可以吃過路兵——只有這一步可以！",
+            "你可以吃過路兵，要吃就只能走這一步！",
             "/lessons/en-passant/",
             "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1",
             ("d7d5", "e1f1", "e8f8"),  # one move later: too late

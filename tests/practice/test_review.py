@@ -177,7 +177,7 @@ def test_a_right_review_answer_moves_the_rule_to_3_days_and_on_to_the_next(clien
     marked = sorted(rules.destinations(puzzle.fen, puzzle.square))
     page = client.get("/review/knight/practice-knight-1-5/").content.decode()
     assert "<h1>複習：馬</h1>" in page and "今天還要複習 1 題。" in page
-    assert '<h2 id="puzzle-heading">複習：第 1 級（共 3 級）</h2>' in page  # not 「練習：…」
+    assert '<h2 id="puzzle-heading">複習：第 1 關（共 3 關）</h2>' in page  # not 「練習：…」
     page = client.post(
         "/review/knight/practice-knight-1-5/", {"mode": "mark", "done": "1", "marked": marked}
     ).content.decode()

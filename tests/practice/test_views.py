@@ -41,7 +41,7 @@ def test_starting_practice_sends_a_new_visitor_to_a_level_1_puzzle_and_creates_n
 def test_a_practice_puzzle_shows_its_prompt_level_and_a_form_that_posts_to_itself(client):
     page = html(client.get(f"/practice/knight/{KNIGHT}/"))
     assert "<h1>練習：馬</h1>" in page
-    assert "練習：第 1 級（共 3 級）" in page
+    assert "練習：第 1 關（共 3 關）" in page
     assert "白馬在 a4。點出它可以走到的每一格。" in page
     assert f'action="/practice/knight/{KNIGHT}/"' in page
     assert "puzzle-steps" not in page  # a lesson's numbered steps are not a practice's

@@ -48,7 +48,7 @@ BAD = {
         "The paper must be A4 or Letter.",
     ),
     "/worksheets/practice/knight/?level=4&seed=5": (
-        "級數只能是 1、2 或 3。",
+        "只有第 1、2、3 關。",
         "The level is 1, 2 or 3.",
     ),
     "/worksheets/practice/knight/?seed=-3": (
