@@ -63,7 +63,10 @@ def test_the_options_the_hint_and_the_feedback_are_read_with_the_prompt(
     voiced.goto(f"{live_server.url}/lessons/knight/?puzzle=knight-no-blocked-leg")
     prompt = text_of(voiced, ".puzzle-prompt")
     tap(voiced, voiced.locator("#puzzle [data-read-aloud]"))
-    assert spoken(voiced) == (f"{prompt} A 可以，西洋棋的馬不會被絆馬腳 B 不行，g2 的兵絆住了馬腳")
+    # The question's own words (「選一個答案」) before the options, as a child sees them.
+    assert spoken(voiced) == (
+        f"{prompt} 選一個答案 A 可以，西洋棋的馬不會被絆馬腳 B 不行，g2 的兵絆住了馬腳"
+    )
     # The letters are drawn beside the options, as they are said.
     letters = voiced.locator(".answer-options label").evaluate_all(
         "labels => labels.map(l => getComputedStyle(l, '::before').content)"

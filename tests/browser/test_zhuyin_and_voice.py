@@ -82,12 +82,14 @@ def test_read_aloud_speaks_the_prompt_and_the_feedback_in_a_taiwan_voice(page: P
     switch_zhuyin_on(page)  # the readings above the characters are not read out
     button = page.locator("#puzzle [data-read-aloud]")
     button.click()
-    prompt = page.locator(".puzzle-prompt").evaluate(
+    without_readings = (
         "el => { const c = el.cloneNode(true); c.querySelectorAll('rt').forEach(r => r.remove());"
-        " return c.textContent.trim(); }"
+        " return c.textContent.replace(/\\s+/g, ' ').trim(); }"
     )
+    prompt = page.locator(".puzzle-prompt").evaluate(without_readings)
+    stars = page.locator(".puzzle-targets").evaluate(without_readings)  # where, how many moves
     assert page.evaluate("window.__spoken") == [
-        {"text": prompt, "lang": "zh-TW", "voice": "Mei-Jia"}
+        {"text": f"{prompt} {stars}", "lang": "zh-TW", "voice": "Mei-Jia"}
     ]
     wait_for_htmx(page)
     square(page, "a1").click()
