@@ -276,16 +276,23 @@ class MapGroup:
     entries: list[MapEntry]
 
 
-def lesson_map(curriculum: Curriculum, stars: Mapping[str, int]) -> list[MapGroup]:
-    """The lessons in teaching order under their groups; the first unfinished one is next."""
-    next_slug = next(
+def next_unfinished(curriculum: Curriculum, stars: Mapping[str, int]) -> Lesson | None:
+    """The next lesson: the first unfinished one in teaching order (the map's 「下一課」, and
+    the one a finished lesson's summary offers)."""
+    return next(
         (
-            lesson.slug
+            lesson
             for lesson in curriculum.lessons
             if not lesson_progress(puzzle_ids(lesson), stars).complete
         ),
         None,
     )
+
+
+def lesson_map(curriculum: Curriculum, stars: Mapping[str, int]) -> list[MapGroup]:
+    """The lessons in teaching order under their groups; the first unfinished one is next."""
+    following = next_unfinished(curriculum, stars)
+    next_slug = following.slug if following else None
     groups = []
     for key, title in GROUPS:
         entries = [

@@ -19,7 +19,13 @@ from lessons.answering import Hints, Reasks, Screen
 from lessons.learners import current_learner
 from lessons.pages import answer_posted, render_puzzle
 from lessons.presenter import lesson_puzzle
-from lessons.progress import first_unsolved, lesson_progress, puzzle_ids, stars_by_puzzle
+from lessons.progress import (
+    first_unsolved,
+    lesson_progress,
+    next_unfinished,
+    puzzle_ids,
+    stars_by_puzzle,
+)
 from lessons.progress import lesson_map as build_lesson_map
 from lessons.steps import Step
 from lessons.stickers import group_complete
@@ -95,7 +101,7 @@ def _summary(request: HttpRequest, lesson: Lesson, stars: dict[str, int]) -> Htt
             Step(p.id, number, stars.get(p.id), False)
             for number, p in enumerate(lesson.puzzles, start=1)
         ],
-        "next_lesson": curriculum.next_lesson(lesson.slug),
+        "next_lesson": next_unfinished(curriculum, stars),  # the map's 「下一課」 too
     }
     return render(request, "lessons/summary.html", context)
 

@@ -213,7 +213,8 @@ def _played(state: State, played: games.Played) -> Feedback:
 
 def _notation_begun(learner_id: int) -> bool:
     """Whether the learner has solved a puzzle of the notation lesson (where Nf3 is taught)."""
-    return PuzzleResult.objects.filter(learner_id=learner_id, lesson=NOTATION_LESSON).exists()
+    solved = PuzzleResult.objects.filter(learner_id=learner_id, lesson=NOTATION_LESSON)
+    return solved.filter(solved_at__isnull=False).exists()
 
 
 def _in_check(state: State) -> bool:

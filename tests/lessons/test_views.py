@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from django.utils import timezone
 
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
@@ -440,3 +441,24 @@ def test_the_hint_shows_by_itself_only_once_and_not_after_a_solve(client):
     client.post(url, {"answer": "dark"})
     page = html(client.get("/lessons/knight/?puzzle=knight-colour"))
     assert "右下角是白格。" not in page
+
+
+def test_the_summary_offers_the_maps_next_lesson_the_first_unfinished(client, curriculum):  # noqa: F811
+    """A lesson finished out of order: the summary's 「下一課」 and the map's badge name the
+    same lesson, the first one not finished (before: the summary named the following one)."""
+    from lessons.progress import puzzle_ids
+
+    later = curriculum.lessons[-1]
+    learner = Learner.objects.create(nickname="小美", avatar="N")
+    session = client.session
+    session[LEARNER_SESSION_KEY] = learner.pk
+    session.save()
+    for puzzle_id in puzzle_ids(later):
+        PuzzleResult.objects.create(
+            learner=learner, lesson=later.slug, puzzle=puzzle_id, stars=3, solved_at=timezone.now()
+        )
+    page = html(client.get(f"/lessons/{later.slug}/"))
+    first = curriculum.lessons[0]
+    assert f'href="/lessons/{first.slug}/" data-next-lesson>下一課：{first.title}</a>' in page
+    badge = re.search(r'data-lesson="([\w-]+)" data-next>', html(client.get("/")))
+    assert badge[1] == first.slug

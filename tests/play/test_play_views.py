@@ -244,11 +244,15 @@ def test_before_the_notation_lesson_the_moves_are_said_in_pieces_and_squares(cli
 
 
 def test_once_the_notation_lesson_is_begun_the_moves_are_written_in_notation(client):
+    from django.utils import timezone
+
     from lessons.models import Learner, PuzzleResult
 
     url = start(client, seed=2)
     learner = Learner.objects.get()
-    PuzzleResult.objects.create(learner=learner, lesson="notation", puzzle="notation-1", stars=3)
+    PuzzleResult.objects.create(
+        learner=learner, lesson="notation", puzzle="notation-1", stars=3, solved_at=timezone.now()
+    )
     html = move(client, url, 0, "e2e4").content.decode()
     reply = GameMove.objects.get(ply=1)
     assert "你走了 e4。" in html
