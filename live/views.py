@@ -19,6 +19,7 @@ that puzzle (lessons.answering.Reasks) is dropped when the round reaches the pho
 import random
 
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
@@ -368,7 +369,10 @@ def _student_context(request: HttpRequest, state: dict) -> dict:
         Reasks(request.session).forget(puzzle)  # the phone shows the projected position
         # The puzzle comes with the round (the phone once fetched it from answer_url).
         view = puzzles.first_view(request, puzzle)
-        context["puzzle_section"] = puzzle_section(view, None) if view is not None else None
+        # The form carries the page's token: without JavaScript (or before htmx has loaded)
+        # 對答案 is a plain form post, and Django's CSRF check wants it in the form.
+        token = get_token(request)
+        context["puzzle_section"] = puzzle_section(view, token) if view is not None else None
     return context
 
 

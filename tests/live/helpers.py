@@ -1,6 +1,7 @@
 """What the live-lesson tests share: the puzzles they put up and how a teacher and a student act."""
 
 import re
+from html.parser import HTMLParser
 
 from django.test import Client
 from django.urls import reverse
@@ -44,5 +45,29 @@ def move(client, uci: str):
 
 
 def without_answer_token(html: str) -> str:
-    """The markup with each answer form's one-time token left out (new at every drawing)."""
-    return re.sub(r'<input type="hidden" name="token" value="[^"]*">', "", html)
+    """The markup with each answer form's one-time token and CSRF token left out (the one
+    new at every drawing, the other carried only by a page a plain form posts from)."""
+    return re.sub(
+        r'<input type="hidden" name="(token|csrfmiddlewaretoken)" value="[^"]*">', "", html
+    )
+
+
+class _Forms(HTMLParser):
+    """Every <form> of a page: its action and its fields (hidden inputs with their values)."""
+
+    def __init__(self):
+        super().__init__()
+        self.forms: list[dict] = []
+
+    def handle_starttag(self, tag, attrs):
+        found = dict(attrs)
+        if tag == "form":
+            self.forms.append({"action": found.get("action", ""), "fields": {}})
+        elif tag == "input" and self.forms and found.get("type") == "hidden":
+            self.forms[-1]["fields"][found.get("name")] = found.get("value", "")
+
+
+def page_forms(html: str) -> list[dict]:
+    parser = _Forms()
+    parser.feed(html)
+    return parser.forms
