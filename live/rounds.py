@@ -20,12 +20,17 @@ from plumbing.ordering import swap_with_neighbour
 
 
 def start(classroom) -> LiveSession:
-    """A new live lesson of the class; one still open is ended first."""
-    with transaction.atomic():
-        LiveSession.objects.filter(classroom=classroom, ended_at__isnull=True).update(
-            ended_at=timezone.now()
-        )
-        session = LiveSession.objects.create(classroom=classroom)
+    """A new live lesson of the class; one still open is ended first. Two starts at the
+    same moment (a double click on 開始上課) make one lesson: the one that loses the race
+    finds the other's open session (one_open_live_session_per_class) and returns it."""
+    try:
+        with transaction.atomic():
+            LiveSession.objects.filter(classroom=classroom, ended_at__isnull=True).update(
+                ended_at=timezone.now()
+            )
+            session = LiveSession.objects.create(classroom=classroom)
+    except IntegrityError:
+        return LiveSession.objects.get(classroom=classroom, ended_at__isnull=True)
     push.after_commit(announce.changed, session.pk)
     return session
 
