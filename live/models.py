@@ -56,6 +56,9 @@ class LiveRound(models.Model):
     # the answer of the class's earliest right first answer, "" when nobody had it right.
     # Every phone shows it at the reveal; read with the round, it costs them no statement.
     right_answer = models.CharField(max_length=200, blank=True, default="")
+    # How many puzzles the lesson has, as it stood when the round went up (the rounds so far
+    # and the prepared ones not up yet: 「第 2 題（共 8 題）」); None without a playlist.
+    total = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["number"]

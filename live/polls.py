@@ -60,6 +60,7 @@ _ROUND_COLUMNS = (
     "revealed_at",
     "closed_at",
     "right_answer",
+    "total",
 )
 _REVEALED_AT = _ROUND_COLUMNS.index("revealed_at")
 _STATE_SQL = f"""

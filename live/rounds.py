@@ -52,11 +52,22 @@ def put_up(session: LiveSession, puzzle) -> bool:
                 lesson=puzzle.lesson,
                 puzzle=puzzle.id,
                 opened_at=now,
+                total=_total(session, puzzle, number),
             )
     except IntegrityError:  # a double click racing itself: the other one put it up
         return False
     push.after_commit(announce.changed, session.pk, True)
     return True
+
+
+def _total(session: LiveSession, puzzle, number: int) -> int | None:
+    """The lesson's puzzles as they stand: the rounds so far (this one too) and the prepared
+    ones not up yet; None when the class has no playlist (nobody knows how many)."""
+    prepared = set(session.classroom.playlist.values_list("lesson", "puzzle"))
+    if not prepared:
+        return None
+    played = set(session.rounds.values_list("lesson", "puzzle")) | {(puzzle.lesson, puzzle.id)}
+    return max(number, number + len(prepared - played))
 
 
 def reveal(session: LiveSession) -> list[LiveRound]:

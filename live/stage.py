@@ -2,6 +2,8 @@
 read in one statement (live.polls.read_stage), drawn by the views and, with a push server
 in front, published by live.push when it changes."""
 
+from django.utils.translation import gettext as _
+
 from live import polls, puzzles, results
 from live.models import LiveRound, LiveSession
 
@@ -34,6 +36,7 @@ def context(session: LiveSession, stage: tuple | None = None) -> dict:
         "round": live_round,
         "puzzle": puzzle,
         "lesson_title": puzzles.lesson_title(puzzle) if puzzle else "",
+        "round_heading": round_heading(live_round) if live_round else "",
         "board": puzzles.projector_board(puzzle, outcome.right_move if outcome else None)
         if puzzle
         else None,
@@ -49,3 +52,14 @@ def context(session: LiveSession, stage: tuple | None = None) -> dict:
 
 def panel_state(session: LiveSession, stage_state: str) -> str:
     return f"{stage_state}-{int(session.show_names)}"
+
+
+def round_heading(live_round: LiveRound) -> str:
+    """The round's number as the projector and every phone write it: 「第 2 題（共 8 題）」,
+    or 「第 2 題」 when the lesson has no playlist (the teacher picks as it goes)."""
+    if live_round.total is None:
+        return _("Puzzle %(number)s") % {"number": live_round.number}
+    return _("Puzzle %(number)s of %(total)s") % {
+        "number": live_round.number,
+        "total": live_round.total,
+    }

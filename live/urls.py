@@ -8,6 +8,7 @@ app_name = "live"
 urlpatterns = [
     path("live/", views.student_live, name="student"),
     path("live/round", views.student_round, name="student_round"),
+    path("live/answer", views.student_answer, name="student_answer"),
     path("teacher/classes/<id:classroom_id>/live/", views.class_live, name="class_live"),
     path("live/sessions/<id:session_id>/", views.projector, name="projector"),
     path("live/sessions/<id:session_id>/panel", views.projector_panel, name="panel"),

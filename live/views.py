@@ -25,7 +25,10 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
+from django_htmx.http import reswap, retarget
 
+from board.component import BoardInputError
+from curriculum.puzzle_forms import PostError
 from lessons.answering import Reasks
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.presenter import puzzle_section
@@ -345,8 +348,9 @@ def _student_state(request: HttpRequest, learner_id: int) -> dict | None:
 
 
 def _student_context(request: HttpRequest, state: dict) -> dict:
-    """The round as the phone shows it: the projected puzzle, or at the reveal the child's
-    own result and the right answer, or after the end the score."""
+    """The round as the phone shows it: the projected puzzle, or once answered only that the
+    answer arrived, or at the reveal the child's own result, its reason and the right
+    answer, or after the end the score."""
     learner_id = state["learner_id"]
     context = {**state, "poll_seconds": POLL_SECONDS}
     if state["session"] is None:
@@ -354,10 +358,14 @@ def _student_context(request: HttpRequest, state: dict) -> dict:
         context["score"] = results.session_score(ended, learner_id) if ended else None
         return context
     live_round = state["round"]
-    puzzle = puzzles.find(live_round.lesson, live_round.puzzle) if live_round else None
-    context |= {"puzzle": puzzle, "answer_url": puzzles.answer_url(puzzle) if puzzle else ""}
-    if live_round is not None and live_round.revealed:
+    if live_round is None:
+        return context
+    puzzle = puzzles.for_phones(live_round, state["classroom_id"])
+    heading = stage.round_heading(live_round)
+    context |= {"puzzle": puzzle, "round_heading": heading}
+    if live_round.revealed:
         context["own"] = results.own_result(live_round, learner_id)
+        context["own_reasons"] = _kept_reasons(request).get(str(live_round.pk), [])
         if puzzle is None:
             context["right_answer"] = ""
         elif puzzles.is_move_puzzle(puzzle):
@@ -365,15 +373,47 @@ def _student_context(request: HttpRequest, state: dict) -> dict:
             context["right_answer"] = puzzles.right_answer_label(puzzle, right or None)
         else:
             context["right_answer"] = puzzles.right_answer_label(puzzle)
+    elif puzzle is not None and results.first_answer(live_round, learner_id) is not None:
+        context["received"] = True  # nothing of right or wrong before the reveal
     elif puzzle is not None:
         Reasks(request.session).forget(puzzle)  # the phone shows the projected position
-        # The puzzle comes with the round (the phone once fetched it from answer_url).
-        view = puzzles.first_view(request, puzzle)
+        view = puzzles.phone_view(puzzles.phone_screen(request, puzzle), heading)
         # The form carries the page's token: without JavaScript (or before htmx has loaded)
         # 對答案 is a plain form post, and Django's CSRF check wants it in the form.
-        token = get_token(request)
-        context["puzzle_section"] = puzzle_section(view, token) if view is not None else None
+        context["puzzle_section"] = puzzle_section(view, get_token(request))
     return context
+
+
+REASONS_SESSION_KEY = "live_reasons"
+_REASONS_KEPT = 20  # rounds whose reasons a phone keeps for the reveal
+
+
+def _kept_reasons(request: HttpRequest) -> dict[str, list[str]]:
+    return request.session.get(REASONS_SESSION_KEY, {})
+
+
+def _keep_reason(request: HttpRequest, round_pk: int, feedback) -> None:
+    """What the lesson would have said of the student's first answer, kept in their session
+    until the reveal shows it (the phone says nothing of it before)."""
+    kept = _kept_reasons(request)
+    if str(round_pk) in kept:
+        return
+    reasons = [str(message) for message in (*feedback.messages, *feedback.why) if message]
+    recent = list(kept.items())[-(_REASONS_KEPT - 1) :]
+    request.session[REASONS_SESSION_KEY] = {**dict(recent), str(round_pk): reasons}
+
+
+def _phone_page(request: HttpRequest, state: dict, context: dict) -> HttpResponse:
+    """The phone's whole page, or for htmx its round (in place of whatever was posted)."""
+    if request.htmx:
+        response = render(request, "live/student.html#round", context)
+        return reswap(retarget(response, "#live-round"), "outerHTML")
+    if push.enabled():
+        language = push.language()
+        context["push_path"] = push.subscriber_path(
+            "class", state["classroom_id"], state["learner_id"], language
+        )
+    return render(request, "live/student.html", context)
 
 
 @require_safe
@@ -382,13 +422,42 @@ def student_live(request: HttpRequest) -> HttpResponse:
     state = _student_state(request, learner_id) if learner_id is not None else None
     if state is None:
         return redirect("people:join_class")
-    context = _student_context(request, state)
-    if push.enabled():
-        language = push.language()
-        context["push_path"] = push.subscriber_path(
-            "class", state["classroom_id"], learner_id, language
-        )
-    return render(request, "live/student.html", context)
+    return _phone_page(request, state, _student_context(request, state))
+
+
+@require_POST
+def student_answer(request: HttpRequest) -> HttpResponse:
+    """對答案 on a phone: judged and recorded as the lesson records it (the round counts the
+    first answer), answered with only 「收到了」 (the whole page, or for htmx the round); a
+    tap that is not an answer yet (a piece chosen, the hint, the promotion picker) draws
+    the puzzle again. An answer to a round that is over is refused in words."""
+    learner_id = _signed_in_learner(request)
+    state = _student_state(request, learner_id) if learner_id is not None else None
+    if state is None:
+        return HttpResponse(status=403)
+    live_round = state.get("round")
+    puzzle = puzzles.for_phones(live_round, state["classroom_id"]) if live_round else None
+    if puzzle is None or live_round.revealed or request.POST.get("asked") != puzzle.id:
+        note = _("This puzzle is over. Your answer was not counted.")
+        return _phone_page(request, state, {**_student_context(request, state), "note": note})
+    answered_before = results.first_answer(live_round, learner_id) is not None
+    try:
+        screen = puzzles.phone_answer(request, puzzle)
+    except (PostError, BoardInputError, ValueError):
+        return _bad_request(request, _("This answer cannot be read."))
+    if not answered_before and results.first_answer(live_round, learner_id) is None:
+        heading = stage.round_heading(live_round)
+        view = puzzles.phone_view(screen, heading)
+        if request.htmx:
+            return HttpResponse(puzzle_section(view, None))
+        context = {**_student_context(request, state)}
+        context["puzzle_section"] = puzzle_section(view, get_token(request))
+        return _phone_page(request, state, context)
+    if not answered_before and screen.feedback is not None:
+        _keep_reason(request, live_round.pk, screen.feedback)
+    if request.htmx:
+        return _phone_page(request, state, _student_context(request, state))
+    return redirect("live:student")
 
 
 @require_safe

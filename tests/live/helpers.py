@@ -1,6 +1,5 @@
 """What the live-lesson tests share: the puzzles they put up and how a teacher and a student act."""
 
-import re
 from html.parser import HTMLParser
 
 from django.test import Client
@@ -42,14 +41,6 @@ def put_up(client, session, puzzle=KNIGHT) -> None:
 
 def move(client, uci: str):
     return client.post(KNIGHT_URL, {"mode": "move", "typed": uci}, headers={"HX-Request": "true"})
-
-
-def without_answer_token(html: str) -> str:
-    """The markup with each answer form's one-time token and CSRF token left out (the one
-    new at every drawing, the other carried only by a page a plain form posts from)."""
-    return re.sub(
-        r'<input type="hidden" name="(token|csrfmiddlewaretoken)" value="[^"]*">', "", html
-    )
 
 
 class _Forms(HTMLParser):

@@ -240,10 +240,10 @@ def test_a_changed_poll_reads_the_class_once(teacher, classroom, pupil):
     body = response.content.decode()
     assert response.status_code == 200 and "第 1 題" in body
     assert 'data-puzzle="knight-crowded-corner"' in body  # the puzzle comes with the round
-    # The class's state (the middleware's, kept for the view), the session, then what the
-    # lesson's puzzle reads: the learner's stars (its row of steps).
+    # The class's state (the middleware's, kept for the view), the session, then whether
+    # the student has answered the round already (the phone then says only that).
     tables = [table_of(q["sql"]) for q in queries]
-    assert tables == ["people_student", "tutor_session", "lessons_puzzleresult"], tables
+    assert tables == ["people_student", "tutor_session", "lessons_attempt"], tables
 
 
 def test_the_reveal_poll_reads_the_class_once_and_the_own_answer_once(teacher, classroom, pupil):
