@@ -76,6 +76,7 @@ def _phone_fragments(session: LiveSession, live_round: LiveRound) -> dict[str, s
                 "round": live_round,
                 "puzzle": puzzle,
                 "round_heading": heading,
+                "seconds_left": stage.seconds_left(live_round),
                 "poll_seconds": stage.POLL_SECONDS,
                 "puzzle_section": section,
             }

@@ -61,6 +61,7 @@ _ROUND_COLUMNS = (
     "closed_at",
     "right_answer",
     "total",
+    "deadline",
 )
 _REVEALED_AT = _ROUND_COLUMNS.index("revealed_at")
 _STATE_SQL = f"""

@@ -10,6 +10,8 @@ server in front, what the class sees is published once the write has committed
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -53,6 +55,7 @@ def put_up(session: LiveSession, puzzle) -> bool:
                 puzzle=puzzle.id,
                 opened_at=now,
                 total=_total(session, puzzle, number),
+                deadline=_deadline(session, now),
             )
     except IntegrityError:  # a double click racing itself: the other one put it up
         return False
@@ -68,6 +71,12 @@ def _total(session: LiveSession, puzzle, number: int) -> int | None:
         return None
     played = set(session.rounds.values_list("lesson", "puzzle")) | {(puzzle.lesson, puzzle.id)}
     return max(number, number + len(prepared - played))
+
+
+def _deadline(session: LiveSession, opened_at):
+    if session.seconds_per_round is None:
+        return None
+    return opened_at + timedelta(seconds=session.seconds_per_round)
 
 
 def reveal(session: LiveSession) -> list[LiveRound]:
@@ -90,6 +99,18 @@ def reveal(session: LiveSession) -> list[LiveRound]:
 def show_names(session: LiveSession, show: bool) -> None:
     session.show_names = show
     session.save(update_fields=["show_names"])
+
+
+def set_time_limit(session: LiveSession, seconds: int | None) -> None:
+    """Each round's time from the next one up (None: no limit); the open round keeps its own."""
+    session.seconds_per_round = seconds
+    session.save(update_fields=["seconds_per_round"])
+
+
+def show_podium(session: LiveSession, show: bool) -> None:
+    session.show_podium = show
+    session.save(update_fields=["show_podium"])
+    push.after_commit(announce.changed, session.pk)
 
 
 def end(session: LiveSession) -> bool:

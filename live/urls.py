@@ -25,6 +25,8 @@ urlpatterns = [
     path("live/playlist/<id:item_id>/remove", views.playlist_remove, name="playlist_remove"),
     path("live/sessions/<id:session_id>/reveal", views.reveal, name="reveal"),
     path("live/sessions/<id:session_id>/names", views.toggle_names, name="names"),
+    path("live/sessions/<id:session_id>/time", views.time_limit, name="time_limit"),
+    path("live/sessions/<id:session_id>/podium", views.toggle_podium, name="podium"),
     path("live/sessions/<id:session_id>/end", views.end, name="end"),
     path("live/sessions/<id:session_id>/results", views.session_results, name="results"),
 ]

@@ -33,7 +33,7 @@ from lessons.answering import Reasks
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.presenter import puzzle_section
 from live import announce, polls, push, puzzles, results, rounds, stage
-from live.models import LiveSession, PlaylistItem
+from live.models import TIME_LIMITS, LiveSession, PlaylistItem
 from people.assignments import STUDENT_SESSION_KEY
 from people.next_url import safe_next_url
 from people.permissions import classroom_for_teacher, grown_up_required
@@ -111,7 +111,7 @@ def _next_up(playlist: list[dict]) -> dict | None:
 
 
 def _projector_context(session: LiveSession) -> dict:
-    context = stage.context(session)
+    context = _panel_context(session)
     playlist = _playlist(session.classroom, session)
     return {
         **context,
@@ -120,6 +120,7 @@ def _projector_context(session: LiveSession) -> dict:
         "playlist": playlist,
         "add_selected": _after_last(playlist),
         "next_up": _next_up(playlist),
+        "time_limits": TIME_LIMITS,
         **_more_choices(session.classroom.teacher),
     }
 
@@ -143,9 +144,18 @@ def projector_panel(request: HttpRequest, session_id: int) -> HttpResponse:
     read = stage.state(session)
     if request.GET.get("state") == stage.panel_state(session, read[2]):
         return polls.nothing_new()
-    response = render(request, "live/projector.html#panel", stage.context(session, read))
+    response = render(request, "live/projector.html#panel", _panel_context(session, read))
     patch_vary_headers(response, ["HX-Request"])
     return response
+
+
+def _panel_context(session: LiveSession, read: tuple | None = None) -> dict:
+    """What the presenter's panel shows beyond the class's stage: who has not answered yet,
+    by name (the teacher's screen only: the audience view never names anyone)."""
+    context = stage.context(session, read)
+    live_round = context["round"]
+    waiting = results.not_answered(live_round) if live_round and not live_round.revealed else []
+    return {**context, "not_answered": waiting}
 
 
 @grown_up_required
@@ -276,8 +286,32 @@ def reveal(request: HttpRequest, session_id: int) -> HttpResponse:
 @require_POST
 @grown_up_required
 def toggle_names(request: HttpRequest, session_id: int) -> HttpResponse:
+    return _switch(request, session_id, rounds.show_names)
+
+
+@require_POST
+@grown_up_required
+def toggle_podium(request: HttpRequest, session_id: int) -> HttpResponse:
+    return _switch(request, session_id, rounds.show_podium)
+
+
+def _switch(request: HttpRequest, session_id: int, write) -> HttpResponse:
+    """A presenter's on/off switch (`show` 1 or 0): the names, the podium."""
     session = _session_for_teacher(request.user, session_id)
-    rounds.show_names(session, request.POST.get("show") == "1")
+    write(session, request.POST.get("show") == "1")
+    return redirect("live:projector", session_id=session.pk)
+
+
+@require_POST
+@grown_up_required
+def time_limit(request: HttpRequest, session_id: int) -> HttpResponse:
+    """Each round's time to answer from the next puzzle up: 30, 60 or 90 s, or none ("")."""
+    session = _session_for_teacher(request.user, session_id)
+    chosen = request.POST.get("seconds", "")
+    allowed = {str(seconds): seconds for seconds in TIME_LIMITS}
+    if chosen and chosen not in allowed:
+        return _bad_request(request, _("Choose one of the time limits."))
+    rounds.set_time_limit(session, allowed.get(chosen))
     return redirect("live:projector", session_id=session.pk)
 
 
@@ -363,6 +397,7 @@ def _student_context(request: HttpRequest, state: dict) -> dict:
     puzzle = puzzles.for_phones(live_round, state["classroom_id"])
     heading = stage.round_heading(live_round)
     context |= {"puzzle": puzzle, "round_heading": heading}
+    context["seconds_left"] = None if live_round.revealed else stage.seconds_left(live_round)
     if live_round.revealed:
         context["own"] = results.own_result(live_round, learner_id)
         context["own_reasons"] = _kept_reasons(request).get(str(live_round.pk), [])
@@ -385,6 +420,12 @@ def _student_context(request: HttpRequest, state: dict) -> dict:
 
 
 REASONS_SESSION_KEY = "live_reasons"
+# What the lesson says of its board or of its next step, not of the answer (lessons.answering).
+_ABOUT_THE_BOARD = (
+    "The dashed circles show where it can go.",
+    "Here is a hint to help you.",
+    "Now the same question in another position.",
+)
 _REASONS_KEPT = 20  # rounds whose reasons a phone keeps for the reveal
 
 
@@ -398,7 +439,9 @@ def _keep_reason(request: HttpRequest, round_pk: int, feedback) -> None:
     kept = _kept_reasons(request)
     if str(round_pk) in kept:
         return
-    reasons = [str(message) for message in (*feedback.messages, *feedback.why) if message]
+    board_words = {_(said) for said in _ABOUT_THE_BOARD}  # no board beside them at the reveal
+    said = (str(message) for message in (*feedback.messages, *feedback.why) if message)
+    reasons = [message for message in said if message not in board_words]
     recent = list(kept.items())[-(_REASONS_KEPT - 1) :]
     request.session[REASONS_SESSION_KEY] = {**dict(recent), str(round_pk): reasons}
 
@@ -439,6 +482,9 @@ def student_answer(request: HttpRequest) -> HttpResponse:
     puzzle = puzzles.for_phones(live_round, state["classroom_id"]) if live_round else None
     if puzzle is None or live_round.revealed or request.POST.get("asked") != puzzle.id:
         note = _("This puzzle is over. Your answer was not counted.")
+        return _phone_page(request, state, {**_student_context(request, state), "note": note})
+    if stage.is_late(live_round):
+        note = _("Time is up for this puzzle. Your answer was not counted.")
         return _phone_page(request, state, {**_student_context(request, state), "note": note})
     answered_before = results.first_answer(live_round, learner_id) is not None
     try:

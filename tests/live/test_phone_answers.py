@@ -132,3 +132,18 @@ def test_a_second_answer_changes_nothing_and_one_after_the_reveal_is_refused(
     assert "這一題已經結束了，你的答案沒有算進去。" in late.content.decode()
     results = round_results(session.rounds.get())
     assert (results.answered, results.right) == (1, 0)
+
+
+def test_an_illegal_moves_reason_at_the_reveal_names_the_rule_not_the_board(
+    teacher, classroom, three
+):
+    teacher_client, session = start(teacher, classroom)
+    put_up(teacher_client, session)
+    phone = student_client(three[0])
+    asked = {"mode": "move", "asked": "knight-crowded-corner", "typed": "a1a3"}
+    phone.post(reverse("live:student_answer"), asked)
+    teacher_client.post(reverse("live:reveal", args=[session.pk]))
+    revealed = live_round_of(phone.get(reverse("live:student")).content.decode())
+    reasons = revealed.split("data-own-reasons>", 1)[1].split("</ul>", 1)[0]
+    assert "<li>白馬不能從 a1 走到 a3：馬走 L 形。</li>" in reasons
+    assert "虛線圓圈" not in reasons  # the lesson's board has them; the reveal has no board

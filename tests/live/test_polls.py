@@ -302,7 +302,7 @@ def test_the_stage_statement_reads_what_the_orm_would(teacher, classroom, other_
     check(0)
 
 
-def test_a_presenter_panel_poll_is_three_statements_before_the_reveal(teacher, classroom, pupil):
+def test_a_presenter_panel_poll_is_five_statements_before_the_reveal(teacher, classroom, pupil):
     teacher_client, session = start(teacher, classroom)
     put_up(teacher_client, session)
     move(student_client(pupil), "a1b3")
@@ -310,10 +310,12 @@ def test_a_presenter_panel_poll_is_three_statements_before_the_reveal(teacher, c
     with CaptureQueriesContext(connection) as queries:
         response = teacher_client.get(panel, headers={"HX-Request": "true"})
     assert 'data-answered="1"' in response.content.decode()
-    # The session, the account, the live session (with its class), then the stage.
+    # The session, the account, the live session (with its class), the stage, then the
+    # names of the students who have not answered yet (the teacher's screen only).
     tables = [table_of(q["sql"]) for q in queries]
     assert tables[:3] == ["tutor_session", "auth_user", "live_livesession"], tables
-    assert len(queries) == 4 and "COUNT(DISTINCT a.learner_id)" in queries[3]["sql"]
+    assert len(queries) == 5 and "COUNT(DISTINCT a.learner_id)" in queries[3]["sql"]
+    assert tables[4] == "people_student", tables
 
 
 def test_the_teachers_session_read_is_the_orm_session_and_class_field_for_field(
