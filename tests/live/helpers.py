@@ -62,3 +62,27 @@ def page_forms(html: str) -> list[dict]:
     parser = _Forms()
     parser.feed(html)
     return parser.forms
+
+
+def teacher_with_class(students, password: str, name: str = "四年級棋社"):
+    """The teacher 「lin」 (signs in with `password`) and a class of `students`, each
+    (nickname, first picture, second picture), seated in that order: (class, students)."""
+    from django.contrib.auth import get_user_model
+
+    from lessons.models import Learner
+    from people.models import Classroom, GrownUp, Student
+
+    user = get_user_model().objects.create_user("lin", password=password)
+    GrownUp.objects.create(user=user, here_for="class")
+    classroom = Classroom.objects.create(teacher=user, name=name)
+    seated = [
+        Student.objects.create(
+            classroom=classroom,
+            learner=Learner.objects.create(nickname=nickname, avatar="N"),
+            secret_first=first,
+            secret_second=second,
+            seat_number=seat,
+        )
+        for seat, (nickname, first, second) in enumerate(students, start=1)
+    ]
+    return classroom, seated

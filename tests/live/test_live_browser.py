@@ -6,13 +6,12 @@ arrived until the reveal; an answer after the reveal is not counted and every ph
 its own result and reason; after the end, the score."""
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
-from lessons.models import Learner
 from live.models import PlaylistItem
-from people.models import Classroom, GrownUp, Student
+from people.models import Student
 from tests.browser.conftest import assert_no_axe_violations, feedback, square, wait_for_htmx
+from tests.live.helpers import teacher_with_class
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -62,19 +61,7 @@ def test_a_prepared_playlist_with_presenter_audience_and_three_phones(
     new_context, live_server, axe, screenshot_dir
 ):
     base = live_server.url
-    user = get_user_model().objects.create_user("lin", password=PASSWORD)
-    GrownUp.objects.create(user=user, here_for="class")
-    classroom = Classroom.objects.create(teacher=user, name="四年級棋社")
-    students = [
-        Student.objects.create(
-            classroom=classroom,
-            learner=Learner.objects.create(nickname=name, avatar="N"),
-            secret_first=first,
-            secret_second=second,
-            seat_number=seat,
-        )
-        for seat, (name, first, second) in enumerate(STUDENTS, start=1)
-    ]
+    classroom, students = teacher_with_class(STUDENTS, PASSWORD)
     context, presenter = teacher_context(new_context, base)
 
     # Ahead of the lesson: the playlist, chosen on the class's live page.
