@@ -68,7 +68,7 @@ def test_a_phone_receives_the_round_and_the_reveal_without_polling(
 
         assert teacher.post(f"/live/sessions/{session}/puzzle", {"puzzle": ps.KNIGHT}).ok
         expect(phone.locator("#puzzle")).to_be_visible(timeout=5_000)
-        expect(phone.locator(".live-round-number")).to_have_text("第 1 題")
+        expect(phone.locator("#puzzle-heading")).to_have_text("第 1 題")
         assert polls == []  # the round came down the stream
         # Its own answer token, added by the page (the class's fragment carries none).
         token = phone.locator("#puzzle form input[name=token]").first
@@ -78,7 +78,7 @@ def test_a_phone_receives_the_round_and_the_reveal_without_polling(
         expect(square(phone, "a1")).to_have_attribute("aria-pressed", "true")
         square(phone, "b3").click()
         wait_for_htmx(phone)
-        expect(phone.locator("[data-feedback]")).to_contain_text("答對了")
+        expect(phone.locator("[data-received]")).to_contain_text("收到你的答案了！")
         phone.screenshot(path=screenshot_dir / "live-push-phone-375.png")
 
         assert teacher.post(f"/live/sessions/{session}/reveal").status_code == 302
@@ -99,7 +99,7 @@ def test_with_the_stream_blocked_the_phone_falls_back_to_the_poll(browser: Brows
         phone.route("**/live/push/**", lambda route: route.abort())  # a proxy that blocks it
         phone.goto(server["base"] + "/live/")
         assert teacher.post(f"/live/sessions/{session}/puzzle", {"puzzle": ps.QUESTION}).ok
-        expect(phone.locator(".live-round-number")).to_have_text("第 1 題", timeout=6_000)
+        expect(phone.locator("#puzzle-heading")).to_have_text("第 1 題", timeout=6_000)
         expect(phone.locator("html[data-push-open]")).to_have_count(0)
         assert polls  # the poll brought it
     finally:
