@@ -10,10 +10,13 @@ A phone's poll that finds nothing new is answered from one indexed read before t
 session or the student is loaded (live.polls: its page carries a signed poll token);
 every answer that carries something reads the session and checks the student here.
 
-A round closes at the reveal: answers after it are practice (live.results), and every
-phone turns to its student's own result and the right answer. While a round is open the
-phone shows exactly the projected position: a re-ask the student's browser still owes for
-that puzzle (lessons.answering.Reasks) is dropped when the round reaches the phone.
+A phone answers to the live lesson itself (student_answer): judged and recorded as the
+lesson records it, but until the reveal the phone says only that the answer arrived.
+A round closes at the reveal (or, with a time limit, answers stop at its deadline): every
+phone turns to its student's own result, the lesson's reason for it and the right answer.
+While a round is open the phone shows exactly the projected position: a re-ask the
+student's browser still owes for that puzzle (lessons.answering.Reasks) is dropped when the
+round reaches the phone, and a miss on the phone asks no other position.
 """
 
 import random

@@ -4,6 +4,7 @@ from html.parser import HTMLParser
 
 from django.test import Client
 from django.urls import reverse
+from playwright.sync_api import Page, expect
 
 from live.models import LiveSession
 from tests.people.conftest import signed_in
@@ -86,3 +87,30 @@ def teacher_with_class(students, password: str, name: str = "四年級棋社"):
         for seat, (nickname, first, second) in enumerate(students, start=1)
     ]
     return classroom, seated
+
+
+# The live lesson in Chromium (the browser tests): a projector's and a phone's screens.
+PROJECTOR = {"width": 1920, "height": 1080}
+PHONE = {"width": 375, "height": 812}
+PASSWORD = "a long pass phrase 42"
+
+
+def teacher_context(new_context, base: str):
+    context = new_context(viewport=PROJECTOR)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.goto(base + "/accounts/login/")
+    page.get_by_label("帳號或電子郵件").fill("lin")
+    page.get_by_label("密碼").fill(PASSWORD)
+    page.get_by_role("button", name="登入").click()
+    expect(page.locator("h1")).to_have_text("老師區：我的班級")
+    return context, page
+
+
+def phone(new_context, base: str, student) -> Page:
+    """A phone signed in by the child's QR badge: the card's address, one tap."""
+    page = new_context(viewport=PHONE).new_page()
+    page.set_default_timeout(10_000)
+    page.goto(f"{base}/badge/{student.badge_token}/")
+    page.get_by_role("button", name="是我，開始").click()
+    return page

@@ -9,15 +9,11 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from live.models import PlaylistItem
-from people.models import Student
 from tests.browser.conftest import assert_no_axe_violations, feedback, square, wait_for_htmx
-from tests.live.helpers import teacher_with_class
+from tests.live.helpers import PASSWORD, phone, teacher_context, teacher_with_class
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PROJECTOR = {"width": 1920, "height": 1080}
-PHONE = {"width": 375, "height": 812}
-PASSWORD = "a long pass phrase 42"
 STUDENTS = (("小華", "sun", "moon"), ("小明", "moon", "sun"), ("小美", "sun", "star"))
 PLAYLIST = [
     "knight/knight-crowded-corner",
@@ -25,27 +21,6 @@ PLAYLIST = [
     "knight/knight-not-straight",
 ]
 POLL = 8_000  # every page polls each 2 s: a change shows within a few seconds
-
-
-def teacher_context(new_context, base: str):
-    context = new_context(viewport=PROJECTOR)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.goto(base + "/accounts/login/")
-    page.get_by_label("帳號或電子郵件").fill("lin")
-    page.get_by_label("密碼").fill(PASSWORD)
-    page.get_by_role("button", name="登入").click()
-    expect(page.locator("h1")).to_have_text("老師區：我的班級")
-    return context, page
-
-
-def phone(new_context, base: str, student: Student) -> Page:
-    """A phone signed in by the child's QR badge: the card's address, one tap."""
-    page = new_context(viewport=PHONE).new_page()
-    page.set_default_timeout(10_000)
-    page.goto(f"{base}/badge/{student.badge_token}/")
-    page.get_by_role("button", name="是我，開始").click()
-    return page
 
 
 def play(page: Page, move: str) -> None:

@@ -10,8 +10,7 @@ from playwright.sync_api import expect
 from live import rounds
 from live.puzzles import find
 from live.results import answered_count
-from tests.live.helpers import teacher_with_class
-from tests.live.test_live_browser import PASSWORD, PHONE, phone
+from tests.live.helpers import PASSWORD, PHONE, phone, teacher_with_class
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

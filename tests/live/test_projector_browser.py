@@ -11,8 +11,13 @@ from live import rounds
 from live.models import LiveSession
 from live.puzzles import find
 from tests.browser.conftest import assert_no_axe_violations
-from tests.live.helpers import student_client, teacher_with_class
-from tests.live.test_live_browser import PASSWORD, PROJECTOR, teacher_context
+from tests.live.helpers import (
+    PASSWORD,
+    PROJECTOR,
+    student_client,
+    teacher_context,
+    teacher_with_class,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
