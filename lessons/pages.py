@@ -1,6 +1,6 @@
 """What every page that carries a puzzle shares (lessons, practice, puzzle sets, the live
-lesson's phones): the posted answer judged and recorded, or its 400 or 429 page; a lesson's
-puzzle as its page first shows it; the whole page, or for htmx the puzzle alone. The
+lesson's phones): the posted answer judged and recorded, or its 400 or 429 page; the whole
+page, or for htmx the puzzle alone. The
 views call these; the drawing is lessons.presenter's.
 """
 
@@ -14,11 +14,10 @@ from django.utils.translation import gettext as _
 from board.component import BoardInputError
 from curriculum.loading import Lesson, Puzzle
 from curriculum.puzzle_forms import PostError
-from editor.links import may_edit
-from lessons import answering, statements
+from lessons import answering
 from lessons.answering import Hints, Reasks, Screen
-from lessons.learners import LEARNER_SESSION_KEY, learner_and_history
-from lessons.presenter import PuzzleView, lesson_puzzle, puzzle_section
+from lessons.learners import learner_and_history
+from lessons.presenter import puzzle_section
 from lessons.signals import NewLearnerRefused
 
 
@@ -39,18 +38,6 @@ def answer_posted(request: HttpRequest, lesson: Lesson, puzzle: Puzzle) -> Scree
         return bad_request(request, lesson, str(error))
     except ValueError:  # the engine refused the history or the answer's form
         return bad_request(request, lesson, _("This answer cannot be read."))
-
-
-def first_lesson_puzzle(request: HttpRequest, lesson: Lesson, puzzle: Puzzle) -> PuzzleView:
-    """The puzzle as its lesson page first shows it (`?puzzle=` its id), for a page that
-    carries the puzzle itself: a live lesson's phone (live.puzzles.first_view). The stars
-    are stars_by_puzzle(current_learner(request))'s, read by the session's learner id
-    alone: a learner the session names but the table lacks has no results either, so
-    nothing reads the learner's row (the phone's poll needs nothing else of it)."""
-    learner_id = request.session.get(LEARNER_SESSION_KEY)
-    stars = statements.solved_stars(learner_id) if isinstance(learner_id, int) else {}
-    screen = answering.first_screen(puzzle, Reasks(request.session), Hints(request.session))
-    return lesson_puzzle(lesson, screen, stars, may_edit=may_edit(request))
 
 
 def render_puzzle(

@@ -63,8 +63,10 @@ def _phone_fragments(session: LiveSession, live_round: LiveRound) -> dict[str, s
     fragments = {}
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
-            puzzle = puzzles.find(live_round.lesson, live_round.puzzle)
-            view = puzzles.first_view(request, puzzle) if puzzle is not None else None
+            puzzle = puzzles.for_phones(live_round, session.classroom_id)
+            heading = stage.round_heading(live_round)
+            screen = puzzles.phone_screen(request, puzzle) if puzzle is not None else None
+            view = puzzles.phone_view(screen, heading) if screen is not None else None
             section = puzzle_section(replace(view, answer_token=""), None) if view else None
             context = {
                 "state": f"{session.pk}-{live_round.pk}-0",
@@ -73,7 +75,8 @@ def _phone_fragments(session: LiveSession, live_round: LiveRound) -> dict[str, s
                 "session": session.pk,
                 "round": live_round,
                 "puzzle": puzzle,
-                "answer_url": puzzles.answer_url(puzzle) if puzzle is not None else "",
+                "round_heading": heading,
+                "seconds_left": stage.seconds_left(live_round),
                 "poll_seconds": stage.POLL_SECONDS,
                 "puzzle_section": section,
             }

@@ -12,6 +12,8 @@ from django.utils import timezone
 
 from people.models import Classroom
 
+TIME_LIMITS = (30, 60, 90)  # the seconds a teacher may give each round (or no limit)
+
 
 class LiveSession(models.Model):
     """One live lesson of a class; at most one is open per class at a time."""
@@ -20,6 +22,10 @@ class LiveSession(models.Model):
     started_at = models.DateTimeField(default=timezone.now)
     ended_at = models.DateTimeField(null=True, blank=True)
     show_names = models.BooleanField(default=False)
+    # Each round's time to answer, from when it goes up (None: no limit): TIME_LIMITS.
+    seconds_per_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    # After the reveal the projector shows the fastest right answers (first names only).
+    show_podium = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-started_at", "-pk"]
@@ -56,6 +62,11 @@ class LiveRound(models.Model):
     # the answer of the class's earliest right first answer, "" when nobody had it right.
     # Every phone shows it at the reveal; read with the round, it costs them no statement.
     right_answer = models.CharField(max_length=200, blank=True, default="")
+    # How many puzzles the lesson has, as it stood when the round went up (the rounds so far
+    # and the prepared ones not up yet: 「第 2 題（共 8 題）」); None without a playlist.
+    total = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Answers after it are late and refused (the session's time limit when it went up).
+    deadline = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["number"]

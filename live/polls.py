@@ -60,6 +60,8 @@ _ROUND_COLUMNS = (
     "revealed_at",
     "closed_at",
     "right_answer",
+    "total",
+    "deadline",
 )
 _REVEALED_AT = _ROUND_COLUMNS.index("revealed_at")
 _STATE_SQL = f"""

@@ -8,29 +8,32 @@ puzzle (the rule, its id: practice makes it again from the id) or an item of one
 teacher's puzzle sets (``sets``, ``set-<item id>``: puzzlesets.catalogue).
 """
 
+import dataclasses
 import unicodedata
 from dataclasses import dataclass
+from functools import partial
 
-from django.http import Http404
 from django.urls import reverse
 from django.utils.text import Truncator
 
 import rules
 from board.component import BoardView, board_context
 from board.explanations import PIECE_NAMES
+from board.feedback import NOTE
 from curriculum.judging import judge
 from curriculum.kinds import kind_of
 from curriculum.loading import Puzzle, get_curriculum
 from curriculum.outcome import Result
-from lessons.pages import first_lesson_puzzle
-from lessons.presenter import PuzzleView
+from lessons import answering
+from lessons.answering import Hints, Reasks, Screen
+from lessons.learners import learner_and_history
+from lessons.presenter import PuzzleView, present_puzzle
+from people.models import Classroom
 from people.reports.misconceptions import misconception_for
 from plumbing.ids import parse_id
 from practice import generators
-from practice.pages import first_puzzle_view as first_practice_puzzle
 from puzzlesets import catalogue
 from puzzlesets.models import PuzzleSet
-from puzzlesets.pages import first_item_view
 
 MOVE_KINDS = frozenset({"move"})
 _PICKER_WIDTH = 50  # characters of a puzzle's number and prompt in the teacher's pickers
@@ -91,28 +94,62 @@ def find(lesson_slug: str, puzzle_id: str) -> Puzzle | None:
     return next((p for p in lesson.puzzles if p.id == puzzle_id), None)
 
 
-def answer_url(puzzle: Puzzle) -> str:
-    """The lesson page of the puzzle: its partial is what a student's device shows (a
-    practice puzzle's own page, a set item's page)."""
-    if puzzle.lesson == catalogue.SET_LESSON:
-        return reverse("puzzlesets:item_puzzle", args=[catalogue.item_pk(puzzle.id)])
-    if generators.parse_id(puzzle.id):
-        return reverse("practice_puzzle", args=[puzzle.lesson, puzzle.id])
-    return f"{reverse('lesson', args=[puzzle.lesson])}?puzzle={puzzle.id}"
-
-
-def first_view(request, puzzle: Puzzle) -> PuzzleView | None:
-    """The puzzle as the GET of answer_url(puzzle) first shows it, for the phone's round to
-    carry it (a phone asked the address for it once each round); None where that address
-    would answer 404 (a set item the student's class may not have)."""
-    try:
-        if puzzle.lesson == catalogue.SET_LESSON:
-            return first_item_view(request, catalogue.item_pk(puzzle.id))
-        if generators.parse_id(puzzle.id):
-            return first_practice_puzzle(request, puzzle)
-        return first_lesson_puzzle(request, get_curriculum().lesson(puzzle.lesson), puzzle)
-    except Http404:
+def for_phones(live_round, classroom_id: int) -> Puzzle | None:
+    """The round's puzzle as the class's phones may answer it; None for an item of a set
+    that is not the class's own teacher's (its set page would answer 404 too)."""
+    if live_round.lesson != catalogue.SET_LESSON:
+        return find(live_round.lesson, live_round.puzzle)
+    found = catalogue.find(live_round.puzzle)
+    if found is None:
         return None
+    owner = found[0].puzzle_set.owner_id
+    ours = Classroom.objects.filter(pk=classroom_id, teacher_id=owner).exists()
+    return found[1] if ours else None
+
+
+def _no_other_position(_puzzle: Puzzle) -> tuple:
+    return ()
+
+
+def phone_reasks(session) -> Reasks:
+    """A live phone asks the projected position only: a miss never moves its place on to
+    another position (the class answers one question, the projector's)."""
+    return Reasks(session, _no_other_position)
+
+
+def phone_screen(request, puzzle: Puzzle) -> Screen:
+    """The round's puzzle before the student answers it, as every phone of the class sees it."""
+    return answering.first_screen(puzzle, phone_reasks(request.session), Hints(request.session))
+
+
+def phone_answer(request, puzzle: Puzzle) -> Screen:
+    """The posted answer to the round's puzzle judged and recorded as a lesson records it
+    (the round counts it from the lessons' Attempt rows). Raises what answering.answer
+    raises for a post no page of ours sends."""
+    return answering.answer(
+        puzzle,
+        request.POST,
+        Hints(request.session),
+        phone_reasks(request.session),
+        partial(learner_and_history, request),
+    )
+
+
+def phone_view(screen: Screen, heading: str) -> PuzzleView:
+    """The round's puzzle as a phone shows it: the round's own heading (the projector's
+    numbering), its answer posted to the live lesson, which says only that it arrived. A
+    judgement made on the way (a move of a longer goal) is not shown before the reveal."""
+    here = reverse("live:student")
+    if screen.feedback is not None and screen.feedback.tone != NOTE:
+        screen = dataclasses.replace(screen, feedback=None)
+    return present_puzzle(
+        screen,
+        may_edit=False,
+        answer_url=reverse("live:student_answer"),
+        retry_url=here,
+        next_url=here,
+        heading=heading,
+    )
 
 
 def lesson_title(puzzle: Puzzle) -> str:

@@ -210,3 +210,45 @@ def session_score(session, learner_id: int) -> Score:
     rounds = list(session.rounds.all())
     right = sum(own_result(live_round, learner_id).correct for live_round in rounds)
     return Score(right=right, rounds=len(rounds))
+
+
+@dataclass(frozen=True)
+class Podium:
+    """One of the fastest right first answers: a first name or nickname and the seconds."""
+
+    place: int
+    name: str
+    seconds: float
+
+
+PODIUM_PLACES = 3
+
+
+def podium(live_round: LiveRound) -> list[Podium]:
+    """The fastest right first answers of the round's window, fastest first (the learner's
+    nickname only: a first name or what the teacher called the child)."""
+    rows = (
+        attempts_of(live_round)
+        .order_by("created_at", "pk")
+        .values_list("learner_id", "learner__nickname", "verdict", "created_at")
+    )
+    answered, places = set(), []
+    for learner_id, nickname, verdict, created_at in rows:
+        if learner_id in answered:
+            continue  # a student's first answer is theirs
+        answered.add(learner_id)
+        if verdict == Result.CORRECT:
+            seconds = (created_at - live_round.opened_at).total_seconds()
+            places.append(Podium(len(places) + 1, nickname, round(seconds, 1)))
+            if len(places) == PODIUM_PLACES:
+                break
+    return places
+
+
+def not_answered(live_round: LiveRound) -> list[str]:
+    """The names of the class's students with no answer in the round's window yet, by seat
+    number: for the teacher's screen only, never the projector's."""
+    answered = attempts_of(live_round).values("learner_id")
+    students = Student.objects.filter(classroom_id=live_round.session.classroom_id)
+    waiting = students.exclude(learner_id__in=answered).order_by("seat_number", "pk")
+    return list(waiting.values_list("learner__nickname", flat=True))

@@ -10,6 +10,8 @@ server in front, what the class sees is published once the write has committed
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -20,12 +22,17 @@ from plumbing.ordering import swap_with_neighbour
 
 
 def start(classroom) -> LiveSession:
-    """A new live lesson of the class; one still open is ended first."""
-    with transaction.atomic():
-        LiveSession.objects.filter(classroom=classroom, ended_at__isnull=True).update(
-            ended_at=timezone.now()
-        )
-        session = LiveSession.objects.create(classroom=classroom)
+    """A new live lesson of the class; one still open is ended first. Two starts at the
+    same moment (a double click on 開始上課) make one lesson: the one that loses the race
+    finds the other's open session (one_open_live_session_per_class) and returns it."""
+    try:
+        with transaction.atomic():
+            LiveSession.objects.filter(classroom=classroom, ended_at__isnull=True).update(
+                ended_at=timezone.now()
+            )
+            session = LiveSession.objects.create(classroom=classroom)
+    except IntegrityError:
+        return LiveSession.objects.get(classroom=classroom, ended_at__isnull=True)
     push.after_commit(announce.changed, session.pk)
     return session
 
@@ -47,11 +54,29 @@ def put_up(session: LiveSession, puzzle) -> bool:
                 lesson=puzzle.lesson,
                 puzzle=puzzle.id,
                 opened_at=now,
+                total=_total(session, puzzle, number),
+                deadline=_deadline(session, now),
             )
     except IntegrityError:  # a double click racing itself: the other one put it up
         return False
     push.after_commit(announce.changed, session.pk, True)
     return True
+
+
+def _total(session: LiveSession, puzzle, number: int) -> int | None:
+    """The lesson's puzzles as they stand: the rounds so far (this one too) and the prepared
+    ones not up yet; None when the class has no playlist (nobody knows how many)."""
+    prepared = set(session.classroom.playlist.values_list("lesson", "puzzle"))
+    if not prepared:
+        return None
+    played = set(session.rounds.values_list("lesson", "puzzle")) | {(puzzle.lesson, puzzle.id)}
+    return max(number, number + len(prepared - played))
+
+
+def _deadline(session: LiveSession, opened_at):
+    if session.seconds_per_round is None:
+        return None
+    return opened_at + timedelta(seconds=session.seconds_per_round)
 
 
 def reveal(session: LiveSession) -> list[LiveRound]:
@@ -74,6 +99,18 @@ def reveal(session: LiveSession) -> list[LiveRound]:
 def show_names(session: LiveSession, show: bool) -> None:
     session.show_names = show
     session.save(update_fields=["show_names"])
+
+
+def set_time_limit(session: LiveSession, seconds: int | None) -> None:
+    """Each round's time from the next one up (None: no limit); the open round keeps its own."""
+    session.seconds_per_round = seconds
+    session.save(update_fields=["seconds_per_round"])
+
+
+def show_podium(session: LiveSession, show: bool) -> None:
+    session.show_podium = show
+    session.save(update_fields=["show_podium"])
+    push.after_commit(announce.changed, session.pk)
 
 
 def end(session: LiveSession) -> bool:

@@ -8,6 +8,7 @@ app_name = "live"
 urlpatterns = [
     path("live/", views.student_live, name="student"),
     path("live/round", views.student_round, name="student_round"),
+    path("live/answer", views.student_answer, name="student_answer"),
     path("teacher/classes/<id:classroom_id>/live/", views.class_live, name="class_live"),
     path("live/sessions/<id:session_id>/", views.projector, name="projector"),
     path("live/sessions/<id:session_id>/panel", views.projector_panel, name="panel"),
@@ -24,6 +25,8 @@ urlpatterns = [
     path("live/playlist/<id:item_id>/remove", views.playlist_remove, name="playlist_remove"),
     path("live/sessions/<id:session_id>/reveal", views.reveal, name="reveal"),
     path("live/sessions/<id:session_id>/names", views.toggle_names, name="names"),
+    path("live/sessions/<id:session_id>/time", views.time_limit, name="time_limit"),
+    path("live/sessions/<id:session_id>/podium", views.toggle_podium, name="podium"),
     path("live/sessions/<id:session_id>/end", views.end, name="end"),
     path("live/sessions/<id:session_id>/results", views.session_results, name="results"),
 ]

@@ -10,26 +10,33 @@ A phone's poll that finds nothing new is answered from one indexed read before t
 session or the student is loaded (live.polls: its page carries a signed poll token);
 every answer that carries something reads the session and checks the student here.
 
-A round closes at the reveal: answers after it are practice (live.results), and every
-phone turns to its student's own result and the right answer. While a round is open the
-phone shows exactly the projected position: a re-ask the student's browser still owes for
-that puzzle (lessons.answering.Reasks) is dropped when the round reaches the phone.
+A phone answers to the live lesson itself (student_answer): judged and recorded as the
+lesson records it, but until the reveal the phone says only that the answer arrived.
+A round closes at the reveal (or, with a time limit, answers stop at its deadline): every
+phone turns to its student's own result, the lesson's reason for it and the right answer.
+While a round is open the phone shows exactly the projected position: a re-ask the
+student's browser still owes for that puzzle (lessons.answering.Reasks) is dropped when the
+round reaches the phone, and a miss on the phone asks no other position.
 """
 
 import random
 
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
+from django_htmx.http import reswap, retarget
 
+from board.component import BoardInputError
+from curriculum.puzzle_forms import PostError
 from lessons.answering import Reasks
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.presenter import puzzle_section
 from live import announce, polls, push, puzzles, results, rounds, stage
-from live.models import LiveSession, PlaylistItem
+from live.models import TIME_LIMITS, LiveSession, PlaylistItem
 from people.assignments import STUDENT_SESSION_KEY
 from people.next_url import safe_next_url
 from people.permissions import classroom_for_teacher, grown_up_required
@@ -107,7 +114,7 @@ def _next_up(playlist: list[dict]) -> dict | None:
 
 
 def _projector_context(session: LiveSession) -> dict:
-    context = stage.context(session)
+    context = _panel_context(session)
     playlist = _playlist(session.classroom, session)
     return {
         **context,
@@ -116,6 +123,7 @@ def _projector_context(session: LiveSession) -> dict:
         "playlist": playlist,
         "add_selected": _after_last(playlist),
         "next_up": _next_up(playlist),
+        "time_limits": TIME_LIMITS,
         **_more_choices(session.classroom.teacher),
     }
 
@@ -139,9 +147,18 @@ def projector_panel(request: HttpRequest, session_id: int) -> HttpResponse:
     read = stage.state(session)
     if request.GET.get("state") == stage.panel_state(session, read[2]):
         return polls.nothing_new()
-    response = render(request, "live/projector.html#panel", stage.context(session, read))
+    response = render(request, "live/projector.html#panel", _panel_context(session, read))
     patch_vary_headers(response, ["HX-Request"])
     return response
+
+
+def _panel_context(session: LiveSession, read: tuple | None = None) -> dict:
+    """What the presenter's panel shows beyond the class's stage: who has not answered yet,
+    by name (the teacher's screen only: the audience view never names anyone)."""
+    context = stage.context(session, read)
+    live_round = context["round"]
+    waiting = results.not_answered(live_round) if live_round and not live_round.revealed else []
+    return {**context, "not_answered": waiting}
 
 
 @grown_up_required
@@ -272,8 +289,32 @@ def reveal(request: HttpRequest, session_id: int) -> HttpResponse:
 @require_POST
 @grown_up_required
 def toggle_names(request: HttpRequest, session_id: int) -> HttpResponse:
+    return _switch(request, session_id, rounds.show_names)
+
+
+@require_POST
+@grown_up_required
+def toggle_podium(request: HttpRequest, session_id: int) -> HttpResponse:
+    return _switch(request, session_id, rounds.show_podium)
+
+
+def _switch(request: HttpRequest, session_id: int, write) -> HttpResponse:
+    """A presenter's on/off switch (`show` 1 or 0): the names, the podium."""
     session = _session_for_teacher(request.user, session_id)
-    rounds.show_names(session, request.POST.get("show") == "1")
+    write(session, request.POST.get("show") == "1")
+    return redirect("live:projector", session_id=session.pk)
+
+
+@require_POST
+@grown_up_required
+def time_limit(request: HttpRequest, session_id: int) -> HttpResponse:
+    """Each round's time to answer from the next puzzle up: 30, 60 or 90 s, or none ("")."""
+    session = _session_for_teacher(request.user, session_id)
+    chosen = request.POST.get("seconds", "")
+    allowed = {str(seconds): seconds for seconds in TIME_LIMITS}
+    if chosen and chosen not in allowed:
+        return _bad_request(request, _("Choose one of the time limits."))
+    rounds.set_time_limit(session, allowed.get(chosen))
     return redirect("live:projector", session_id=session.pk)
 
 
@@ -344,8 +385,9 @@ def _student_state(request: HttpRequest, learner_id: int) -> dict | None:
 
 
 def _student_context(request: HttpRequest, state: dict) -> dict:
-    """The round as the phone shows it: the projected puzzle, or at the reveal the child's
-    own result and the right answer, or after the end the score."""
+    """The round as the phone shows it: the projected puzzle, or once answered only that the
+    answer arrived, or at the reveal the child's own result, its reason and the right
+    answer, or after the end the score."""
     learner_id = state["learner_id"]
     context = {**state, "poll_seconds": POLL_SECONDS}
     if state["session"] is None:
@@ -353,10 +395,15 @@ def _student_context(request: HttpRequest, state: dict) -> dict:
         context["score"] = results.session_score(ended, learner_id) if ended else None
         return context
     live_round = state["round"]
-    puzzle = puzzles.find(live_round.lesson, live_round.puzzle) if live_round else None
-    context |= {"puzzle": puzzle, "answer_url": puzzles.answer_url(puzzle) if puzzle else ""}
-    if live_round is not None and live_round.revealed:
+    if live_round is None:
+        return context
+    puzzle = puzzles.for_phones(live_round, state["classroom_id"])
+    heading = stage.round_heading(live_round)
+    context |= {"puzzle": puzzle, "round_heading": heading}
+    context["seconds_left"] = None if live_round.revealed else stage.seconds_left(live_round)
+    if live_round.revealed:
         context["own"] = results.own_result(live_round, learner_id)
+        context["own_reasons"] = _kept_reasons(request).get(str(live_round.pk), [])
         if puzzle is None:
             context["right_answer"] = ""
         elif puzzles.is_move_puzzle(puzzle):
@@ -364,12 +411,55 @@ def _student_context(request: HttpRequest, state: dict) -> dict:
             context["right_answer"] = puzzles.right_answer_label(puzzle, right or None)
         else:
             context["right_answer"] = puzzles.right_answer_label(puzzle)
+    elif puzzle is not None and results.first_answer(live_round, learner_id) is not None:
+        context["received"] = True  # nothing of right or wrong before the reveal
     elif puzzle is not None:
         Reasks(request.session).forget(puzzle)  # the phone shows the projected position
-        # The puzzle comes with the round (the phone once fetched it from answer_url).
-        view = puzzles.first_view(request, puzzle)
-        context["puzzle_section"] = puzzle_section(view, None) if view is not None else None
+        view = puzzles.phone_view(puzzles.phone_screen(request, puzzle), heading)
+        # The form carries the page's token: without JavaScript (or before htmx has loaded)
+        # 對答案 is a plain form post, and Django's CSRF check wants it in the form.
+        context["puzzle_section"] = puzzle_section(view, get_token(request))
     return context
+
+
+REASONS_SESSION_KEY = "live_reasons"
+# What the lesson says of its board or of its next step, not of the answer (lessons.answering).
+_ABOUT_THE_BOARD = (
+    "The dashed circles show where it can go.",
+    "Here is a hint to help you.",
+    "Now the same question in another position.",
+)
+_REASONS_KEPT = 20  # rounds whose reasons a phone keeps for the reveal
+
+
+def _kept_reasons(request: HttpRequest) -> dict[str, list[str]]:
+    return request.session.get(REASONS_SESSION_KEY, {})
+
+
+def _keep_reason(request: HttpRequest, round_pk: int, feedback) -> None:
+    """What the lesson would have said of the student's first answer, kept in their session
+    until the reveal shows it (the phone says nothing of it before)."""
+    kept = _kept_reasons(request)
+    if str(round_pk) in kept:
+        return
+    board_words = {_(said) for said in _ABOUT_THE_BOARD}  # no board beside them at the reveal
+    said = (str(message) for message in (*feedback.messages, *feedback.why) if message)
+    reasons = [message for message in said if message not in board_words]
+    recent = list(kept.items())[-(_REASONS_KEPT - 1) :]
+    request.session[REASONS_SESSION_KEY] = {**dict(recent), str(round_pk): reasons}
+
+
+def _phone_page(request: HttpRequest, state: dict, context: dict) -> HttpResponse:
+    """The phone's whole page, or for htmx its round (in place of whatever was posted)."""
+    if request.htmx:
+        response = render(request, "live/student.html#round", context)
+        return reswap(retarget(response, "#live-round"), "outerHTML")
+    if push.enabled():
+        language = push.language()
+        context["push_path"] = push.subscriber_path(
+            "class", state["classroom_id"], state["learner_id"], language
+        )
+    return render(request, "live/student.html", context)
 
 
 @require_safe
@@ -378,13 +468,45 @@ def student_live(request: HttpRequest) -> HttpResponse:
     state = _student_state(request, learner_id) if learner_id is not None else None
     if state is None:
         return redirect("people:join_class")
-    context = _student_context(request, state)
-    if push.enabled():
-        language = push.language()
-        context["push_path"] = push.subscriber_path(
-            "class", state["classroom_id"], learner_id, language
-        )
-    return render(request, "live/student.html", context)
+    return _phone_page(request, state, _student_context(request, state))
+
+
+@require_POST
+def student_answer(request: HttpRequest) -> HttpResponse:
+    """對答案 on a phone: judged and recorded as the lesson records it (the round counts the
+    first answer), answered with only 「收到了」 (the whole page, or for htmx the round); a
+    tap that is not an answer yet (a piece chosen, the hint, the promotion picker) draws
+    the puzzle again. An answer to a round that is over is refused in words."""
+    learner_id = _signed_in_learner(request)
+    state = _student_state(request, learner_id) if learner_id is not None else None
+    if state is None:
+        return HttpResponse(status=403)
+    live_round = state.get("round")
+    puzzle = puzzles.for_phones(live_round, state["classroom_id"]) if live_round else None
+    if puzzle is None or live_round.revealed or request.POST.get("asked") != puzzle.id:
+        note = _("This puzzle is over. Your answer was not counted.")
+        return _phone_page(request, state, {**_student_context(request, state), "note": note})
+    if stage.is_late(live_round):
+        note = _("Time is up for this puzzle. Your answer was not counted.")
+        return _phone_page(request, state, {**_student_context(request, state), "note": note})
+    answered_before = results.first_answer(live_round, learner_id) is not None
+    try:
+        screen = puzzles.phone_answer(request, puzzle)
+    except (PostError, BoardInputError, ValueError):
+        return _bad_request(request, _("This answer cannot be read."))
+    if not answered_before and results.first_answer(live_round, learner_id) is None:
+        heading = stage.round_heading(live_round)
+        view = puzzles.phone_view(screen, heading)
+        if request.htmx:
+            return HttpResponse(puzzle_section(view, None))
+        context = {**_student_context(request, state)}
+        context["puzzle_section"] = puzzle_section(view, get_token(request))
+        return _phone_page(request, state, context)
+    if not answered_before and screen.feedback is not None:
+        _keep_reason(request, live_round.pk, screen.feedback)
+    if request.htmx:
+        return _phone_page(request, state, _student_context(request, state))
+    return redirect("live:student")
 
 
 @require_safe

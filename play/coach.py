@@ -194,6 +194,19 @@ def rules_met(values: list[str]) -> list[Said]:
     return said
 
 
+def ending_for_grown_ups(game) -> str:
+    """How a child's game ended, for the teacher's homework page: 「將死，贏了」、「認輸，輸了」."""
+    if game.ending == RESIGNATION:
+        how = gettext("Resigned")
+    else:
+        how = str(RULE_NAMES.get(game.ending, game.ending))
+    if game.result == "1/2-1/2":
+        result = gettext("a draw")
+    else:
+        result = gettext("won") if game.won else gettext("lost")
+    return gettext("%(how)s, %(result)s") % {"how": how, "result": result}
+
+
 def ending(result: str, ending_value: str, side: str, winner_name: str) -> Said:
     """How the game ended and why, naming the rule."""
     if ending_value == RESIGNATION:

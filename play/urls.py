@@ -15,4 +15,9 @@ urlpatterns = [
     path("play/games/<int:game_id>/pgn", views.game_pgn_download, name="pgn"),
     path("play/learners/<int:learner_id>/takebacks", views.takebacks_switch, name="takebacks"),
     path("teacher/classes/<int:classroom_id>/games/", teacher.class_games, name="class_games"),
+    path(
+        "teacher/classes/<int:classroom_id>/games/<int:game_id>/",
+        teacher.class_game,
+        name="class_game",
+    ),
 ]

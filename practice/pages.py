@@ -1,27 +1,13 @@
-"""A practice or review puzzle as its round shows it (practice.views), and as a page that
-carries the puzzle itself first shows it: a live lesson's phone (live.puzzles.first_view)."""
+"""A practice or review puzzle as its round shows it (practice.views)."""
 
-from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from editor.links import may_edit
-from lessons import answering
-from lessons.answering import Hints, Screen
+from lessons.answering import Screen
 from lessons.presenter import PuzzleView, present_puzzle
 from practice import generators
 
 PRACTICE, REVIEW = "practice", "review"  # the two rounds a practice puzzle is shown in
-
-
-def first_puzzle_view(request: HttpRequest, puzzle) -> PuzzleView:
-    """A practice puzzle as its page first shows it (practice_puzzle), for a page that
-    carries the puzzle itself: a live lesson's phone (live.puzzles.first_view)."""
-    return practice_view(
-        answering.first_screen(puzzle, hints=Hints(request.session)),
-        PRACTICE,
-        may_edit=may_edit(request),
-    )
 
 
 def practice_view(screen: Screen, mode: str, *, may_edit: bool) -> PuzzleView:

@@ -9,7 +9,8 @@
    Messages (JSON): a phone's {order, html} is the class's new round, swapped in with the
    phone's own poll address kept; {order, fetch} (the reveal, the end) makes the phone
    fetch its own result once; {state, html} is the audience's stage; {round, answered} the
-   count. A message older than the page (order) is dropped. */
+   count (and the presenter's panel, fetched once: who has not answered yet). A message
+   older than the page (order) is dropped. */
 (function () {
   "use strict";
   var HEALTHY_MS = 25000; // nginx pings every 10 s (deploy/nginx-push.conf)
@@ -77,13 +78,17 @@
     window.htmx.swap(round, fresh.outerHTML, { swapStyle: "outerHTML" });
   }
 
-  function fetchOwn(round) {
-    fetch(round.getAttribute("hx-get"), {
+  // One of the polled elements fetched once now (its own poll address, with what it shows):
+  // the phone's own result at the reveal, the presenter's panel after an answer.
+  function refresh(id) {
+    var shown = document.getElementById(id);
+    if (!shown) return;
+    fetch(shown.getAttribute("hx-get"), {
       headers: { "HX-Request": "true" }, credentials: "same-origin",
     }).then(function (response) {
       return response.status === 200 ? response.text() : null;
     }).then(function (html) {
-      var now = document.getElementById("live-round");
+      var now = document.getElementById(id);
       if (html && now) window.htmx.swap(now, html, { swapStyle: "outerHTML" });
     });
   }
@@ -102,10 +107,14 @@
     if (round) {
       if (!message.order || !newer(message.order, round.getAttribute("data-live-order"))) return;
       if (message.html) swapRound(round, message.html);
-      else if (message.fetch) fetchOwn(round);
+      else if (message.fetch) refresh("live-round");
       return;
     }
-    if (message.answered !== undefined) { count(message); return; }
+    if (message.answered !== undefined) {
+      count(message);
+      refresh("live-panel"); // the presenter names who has not answered yet
+      return;
+    }
     var stage = document.getElementById("stage");
     if (stage && message.html && message.state !== stage.getAttribute("data-stage-state")) {
       window.htmx.swap(stage, message.html, { swapStyle: "outerHTML" });

@@ -36,7 +36,7 @@ Each database is run twice on the same schedule (issue 46, "Push, not poll"): **
 the pages poll today (deploy/serve.py --no-push), then **push**, nginx's Nchan in front
 (deploy/serve.py with libnginx-mod-nchan): each phone holds a second connection, a
 Server-Sent Events stream at the signed path its page carries, instead of polling; the
-round's fragment arrives on it (its answer form names the puzzle); at the reveal and the
+round's fragment arrives on it (its puzzle section names the puzzle); at the reveal and the
 end the stream says so and the phone fetches its own result once (/live/round with its
 token); the presenter and the audience view hold the stage's stream (the count, the
 stage) instead of polling. The teacher's click to the round on each phone is timed in
@@ -478,10 +478,10 @@ async def play_phone(phone: Phone, lesson: Lesson, figures: Figures, began: floa
         if status != 200:
             continue
         phone.poll = hx_get(body, "live-round") or phone.poll
-        carried = re.search(rb'<form [^>]*action="/lessons/([^/"]+)/([^/"]+)/"', body)
+        carried = carried_puzzle(body.decode())
         load = re.search(rb'<div hx-get="([^"]+)" hx-trigger="load"', body)
-        if carried:  # the round brings the puzzle itself: its answer form names it
-            phone.shows = f"{carried.group(1).decode()}/{carried.group(2).decode()}"
+        if carried:  # the round brings the puzzle itself: its section names it
+            phone.shows = carried
             seen(phone, lesson, figures)
         elif load:  # a puzzle the round could not carry: htmx loads it
             url = html.unescape(load.group(1).decode())
@@ -495,6 +495,15 @@ async def play_phone(phone: Phone, lesson: Lesson, figures: Figures, began: floa
             figures.results_seen += 1
             wanted = b"correct" if phone.answered[lesson.round_number] else b"wrong"
             figures.wrong_results += own.group(1) != wanted
+
+
+def carried_puzzle(html: str) -> str | None:
+    """The puzzle ("lesson/id", as PUZZLES names it) a round's fragment carries: its section's
+    data-puzzle (the phone answers to /live/answer, which names no puzzle)."""
+    found = re.search(r'<section class="puzzle" id="puzzle" data-puzzle="([^"]+)"', html)
+    if not found:
+        return None
+    return next((p["value"] for p in PUZZLES if p["value"].endswith(f"/{found.group(1)}")), None)
 
 
 def seen(phone: Phone, lesson: Lesson, figures: Figures) -> None:
@@ -587,9 +596,9 @@ async def play_phone_push(phone: Phone, lesson: Lesson, figures: Figures, began:
             continue
         phone.order = message["order"]
         if "html" in message:
-            carried = re.search(r'<form [^>]*action="/lessons/([^/"]+)/([^/"]+)/"', message["html"])
+            carried = carried_puzzle(message["html"])
             if carried:
-                phone.shows = f"{carried.group(1)}/{carried.group(2)}"
+                phone.shows = carried
                 seen(phone, lesson, figures)
                 if lesson.round_number not in phone.answered:
                     answering.append(asyncio.ensure_future(answer_later(lesson.round_number)))

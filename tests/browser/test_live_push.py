@@ -54,6 +54,24 @@ def open_phone(browser: Browser, server: dict, seat: int) -> tuple[Page, list[st
     return page, polls
 
 
+def open_presenter(browser: Browser, server: dict, teacher, session: int):
+    """The teacher's presenter in Chromium, its stream open; the panel requests it makes."""
+    context = browser.new_context(locale="zh-TW", viewport={"width": 1920, "height": 1080})
+    context.add_cookies(
+        [
+            {"name": name, "value": value, "url": server["base"]}
+            for name, value in teacher.http.cookies.items()
+        ]
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.goto(f"{server['base']}/live/sessions/{session}/")
+    expect(page.locator("html[data-push-open]")).to_have_count(1)
+    panels: list[str] = []
+    page.on("request", lambda request: "/panel" in request.url and panels.append(request.url))
+    return page, panels
+
+
 def test_a_phone_receives_the_round_and_the_reveal_without_polling(
     browser: Browser, server, screenshot_dir
 ):
@@ -67,8 +85,11 @@ def test_a_phone_receives_the_round_and_the_reveal_without_polling(
         polls.clear()  # from here on the stream is open
 
         assert teacher.post(f"/live/sessions/{session}/puzzle", {"puzzle": ps.KNIGHT}).ok
+        presenter, panels = open_presenter(browser, server, teacher, session)
+        waiting = presenter.locator("[data-not-answered]")
+        expect(waiting).to_have_text("還沒回答（2 人）：小明、小華")
         expect(phone.locator("#puzzle")).to_be_visible(timeout=5_000)
-        expect(phone.locator(".live-round-number")).to_have_text("第 1 題")
+        expect(phone.locator("#puzzle-heading")).to_have_text("第 1 題")
         assert polls == []  # the round came down the stream
         # Its own answer token, added by the page (the class's fragment carries none).
         token = phone.locator("#puzzle form input[name=token]").first
@@ -78,8 +99,11 @@ def test_a_phone_receives_the_round_and_the_reveal_without_polling(
         expect(square(phone, "a1")).to_have_attribute("aria-pressed", "true")
         square(phone, "b3").click()
         wait_for_htmx(phone)
-        expect(phone.locator("[data-feedback]")).to_contain_text("答對了")
+        expect(phone.locator("[data-received]")).to_contain_text("收到你的答案了！")
         phone.screenshot(path=screenshot_dir / "live-push-phone-375.png")
+        # The answer's message brings the presenter's names up to date: one fetch, no poll.
+        expect(waiting).to_have_text("還沒回答（1 人）：小華")
+        assert len(panels) == 1
 
         assert teacher.post(f"/live/sessions/{session}/reveal").status_code == 302
         expect(phone.locator('[data-own-result="correct"]')).to_be_visible(timeout=5_000)
@@ -88,6 +112,8 @@ def test_a_phone_receives_the_round_and_the_reveal_without_polling(
     finally:
         teacher.post(f"/live/sessions/{session}/end")
         phone.context.close()
+        for context in browser.contexts:
+            context.close()
 
 
 def test_with_the_stream_blocked_the_phone_falls_back_to_the_poll(browser: Browser, server):
@@ -99,7 +125,7 @@ def test_with_the_stream_blocked_the_phone_falls_back_to_the_poll(browser: Brows
         phone.route("**/live/push/**", lambda route: route.abort())  # a proxy that blocks it
         phone.goto(server["base"] + "/live/")
         assert teacher.post(f"/live/sessions/{session}/puzzle", {"puzzle": ps.QUESTION}).ok
-        expect(phone.locator(".live-round-number")).to_have_text("第 1 題", timeout=6_000)
+        expect(phone.locator("#puzzle-heading")).to_have_text("第 1 題", timeout=6_000)
         expect(phone.locator("html[data-push-open]")).to_have_count(0)
         assert polls  # the poll brought it
     finally:

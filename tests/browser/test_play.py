@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from play import games
 from play.models import Game, GameMove
 from tests.browser.conftest import (
     PASSWORD,
@@ -144,7 +145,7 @@ def test_a_reload_and_a_lost_answer_lose_no_move(page: Page, live_server):
 
 
 def test_the_teachers_game_homework_page(page: Page, live_server, axe, screenshot_dir):
-    _child, classroom, _student = grown_up_with_child_and_student(PASSWORD)
+    _child, classroom, student = grown_up_with_child_and_student(PASSWORD)
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(live_server.url + "/accounts/login/")
     page.get_by_label("帳號或電子郵件").fill("grown-up")
@@ -159,3 +160,14 @@ def test_the_teachers_game_homework_page(page: Page, live_server, axe, screensho
     page.set_viewport_size({"width": 375, "height": 667})
     page.screenshot(path=screenshot_dir / "play-homework-375.png", full_page=True)
     assert_no_horizontal_scroll(page)
+    # A game resigned at move 0 is listed, not counted, and opens read-only.
+    games.resign(games.start(student.learner, "one_move_ahead", "white").game.pk, 0)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.reload()
+    line = page.locator('[data-counted="no"]')
+    expect(line).to_contain_text("0 步，認輸，輸了")
+    assert_no_axe_violations(axe, page)
+    line.get_by_role("link").click()
+    expect(page.locator("[data-ending]")).to_have_text("認輸，輸了")
+    page.screenshot(path=screenshot_dir / "play-class-game-1280.png", full_page=True)
+    assert_no_axe_violations(axe, page)

@@ -1,23 +1,19 @@
 """The whole classroom in Chromium: a presenter window and an audience window (the
 projector, 1920×1080) of one teacher, three phones (375×812). A prepared three-puzzle
 playlist goes up one tap at a time; the audience window follows each round by itself; a
-child with a pending re-ask sees the projected position; an answer after the reveal is
-not counted and every phone shows its own result; after the end, the score."""
+child with a pending re-ask sees the projected position; a phone says only that its answer
+arrived until the reveal; an answer after the reveal is not counted and every phone shows
+its own result and reason; after the end, the score."""
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
-from lessons.models import Learner
 from live.models import PlaylistItem
-from people.models import Classroom, GrownUp, Student
 from tests.browser.conftest import assert_no_axe_violations, feedback, square, wait_for_htmx
+from tests.live.helpers import PASSWORD, phone, teacher_context, teacher_with_class
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PROJECTOR = {"width": 1920, "height": 1080}
-PHONE = {"width": 375, "height": 812}
-PASSWORD = "a long pass phrase 42"
 STUDENTS = (("小華", "sun", "moon"), ("小明", "moon", "sun"), ("小美", "sun", "star"))
 PLAYLIST = [
     "knight/knight-crowded-corner",
@@ -25,27 +21,6 @@ PLAYLIST = [
     "knight/knight-not-straight",
 ]
 POLL = 8_000  # every page polls each 2 s: a change shows within a few seconds
-
-
-def teacher_context(new_context, base: str):
-    context = new_context(viewport=PROJECTOR)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.goto(base + "/accounts/login/")
-    page.get_by_label("帳號或電子郵件").fill("lin")
-    page.get_by_label("密碼").fill(PASSWORD)
-    page.get_by_role("button", name="登入").click()
-    expect(page.locator("h1")).to_have_text("老師區：我的班級")
-    return context, page
-
-
-def phone(new_context, base: str, student: Student) -> Page:
-    """A phone signed in by the child's QR badge: the card's address, one tap."""
-    page = new_context(viewport=PHONE).new_page()
-    page.set_default_timeout(10_000)
-    page.goto(f"{base}/badge/{student.badge_token}/")
-    page.get_by_role("button", name="是我，開始").click()
-    return page
 
 
 def play(page: Page, move: str) -> None:
@@ -61,19 +36,7 @@ def test_a_prepared_playlist_with_presenter_audience_and_three_phones(
     new_context, live_server, axe, screenshot_dir
 ):
     base = live_server.url
-    user = get_user_model().objects.create_user("lin", password=PASSWORD)
-    GrownUp.objects.create(user=user, here_for="class")
-    classroom = Classroom.objects.create(teacher=user, name="四年級棋社")
-    students = [
-        Student.objects.create(
-            classroom=classroom,
-            learner=Learner.objects.create(nickname=name, avatar="N"),
-            secret_first=first,
-            secret_second=second,
-            seat_number=seat,
-        )
-        for seat, (name, first, second) in enumerate(STUDENTS, start=1)
-    ]
+    classroom, students = teacher_with_class(STUDENTS, PASSWORD)
     context, presenter = teacher_context(new_context, base)
 
     # Ahead of the lesson: the playlist, chosen on the class's live page.
@@ -115,11 +78,18 @@ def test_a_prepared_playlist_with_presenter_audience_and_three_phones(
     )
     expect(audience.locator("[data-prompt]")).to_contain_text("請讓它跳到 b3")
     for page in (hua, ming, mei):
-        expect(page.locator(".live-round-number")).to_have_text("第 1 題", timeout=POLL)
+        expect(page.locator("#puzzle-heading")).to_have_text("第 1 題（共 3 題）", timeout=POLL)
+    expect(audience.locator("[data-round-heading]")).to_have_text("第 1 題（共 3 題）")
+    # Before the reveal a phone says only that the answer arrived: nothing of right or wrong.
     play(hua, "a1b3")
-    expect(feedback(hua)).to_have_attribute("data-verdict", "correct")
+    expect(hua.locator("[data-received]")).to_contain_text("收到你的答案了！")
     play(ming, "a1a3")
-    expect(feedback(ming)).to_have_attribute("data-verdict", "illegal")
+    expect(ming.locator("[data-received]")).to_contain_text("收到你的答案了！")
+    expect(ming.locator("[data-verdict]")).to_have_count(0)
+    ming.screenshot(path=screenshot_dir / "live-phone-received-375x812.png")
+    expect(presenter.locator("[data-not-answered]")).to_have_text(
+        "還沒回答（1 人）：小美", timeout=POLL
+    )
     expect(audience.locator(".live-count")).to_contain_text("3 人中 2 人已作答", timeout=POLL)
     presenter.get_by_role("button", name="公布結果").click()
     expect(audience.locator("[data-results] .live-right")).to_have_text("1 人答對", timeout=POLL)
@@ -136,6 +106,7 @@ def test_a_prepared_playlist_with_presenter_audience_and_three_phones(
     )
     expect(ming.locator("[data-own-result]")).to_have_attribute("data-own-result", "wrong")
     expect(ming.locator(".live-own-verdict")).to_contain_text("白馬 a1→a3")
+    expect(ming.locator("[data-own-reasons]")).to_be_visible()  # the lesson's reason, now
     audience.reload()
     expect(audience.locator("[data-results] .live-right")).to_have_text("1 人答對")
     expect(audience.locator(".live-count")).to_contain_text("3 人中 2 人已作答")
@@ -151,16 +122,16 @@ def test_a_prepared_playlist_with_presenter_audience_and_three_phones(
         "data-round-number", "2", timeout=POLL
     )
     expect(audience.locator("[data-prompt]")).to_contain_text("蹩馬腿")
-    expect(hua.locator(".live-round-number")).to_have_text("第 2 題", timeout=POLL)
+    expect(hua.locator("#puzzle-heading")).to_have_text("第 2 題（共 3 題）", timeout=POLL)
     puzzle = hua.locator("[data-puzzle]")
     expect(puzzle).to_have_attribute("data-puzzle", "knight-no-blocked-leg")
     expect(puzzle).not_to_have_attribute("data-asked", "knight-leg-blocked-by-enemy")
     expect(hua.locator("#puzzle .puzzle-prompt")).to_contain_text("蹩馬腿")
-    expect(hua.locator(".puzzle-level")).to_be_hidden()  # the phone says only 「第 2 題」
+    expect(hua.locator(".puzzle-level")).to_have_count(0)  # one numbering: the round's
     hua.screenshot(path=screenshot_dir / "live-phone-round-375x812.png")
     hua.get_by_label("可以，西洋棋的馬不會被絆馬腳").check()
     hua.get_by_role("button", name="對答案").click()
-    expect(feedback(hua)).to_have_attribute("data-verdict", "correct")
+    expect(hua.locator("[data-received]")).to_be_visible()
     assert_no_axe_violations(axe, hua)
     expect(audience.locator(".live-count")).to_contain_text("3 人中 1 人已作答", timeout=POLL)
     audience.screenshot(path=screenshot_dir / "live-audience-round-1920x1080.png")

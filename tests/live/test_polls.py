@@ -240,10 +240,10 @@ def test_a_changed_poll_reads_the_class_once(teacher, classroom, pupil):
     body = response.content.decode()
     assert response.status_code == 200 and "第 1 題" in body
     assert 'data-puzzle="knight-crowded-corner"' in body  # the puzzle comes with the round
-    # The class's state (the middleware's, kept for the view), the session, then what the
-    # lesson's puzzle reads: the learner's stars (its row of steps).
+    # The class's state (the middleware's, kept for the view), the session, then whether
+    # the student has answered the round already (the phone then says only that).
     tables = [table_of(q["sql"]) for q in queries]
-    assert tables == ["people_student", "tutor_session", "lessons_puzzleresult"], tables
+    assert tables == ["people_student", "tutor_session", "lessons_attempt"], tables
 
 
 def test_the_reveal_poll_reads_the_class_once_and_the_own_answer_once(teacher, classroom, pupil):
@@ -302,7 +302,7 @@ def test_the_stage_statement_reads_what_the_orm_would(teacher, classroom, other_
     check(0)
 
 
-def test_a_presenter_panel_poll_is_three_statements_before_the_reveal(teacher, classroom, pupil):
+def test_a_presenter_panel_poll_is_five_statements_before_the_reveal(teacher, classroom, pupil):
     teacher_client, session = start(teacher, classroom)
     put_up(teacher_client, session)
     move(student_client(pupil), "a1b3")
@@ -310,10 +310,12 @@ def test_a_presenter_panel_poll_is_three_statements_before_the_reveal(teacher, c
     with CaptureQueriesContext(connection) as queries:
         response = teacher_client.get(panel, headers={"HX-Request": "true"})
     assert 'data-answered="1"' in response.content.decode()
-    # The session, the account, the live session (with its class), then the stage.
+    # The session, the account, the live session (with its class), the stage, then the
+    # names of the students who have not answered yet (the teacher's screen only).
     tables = [table_of(q["sql"]) for q in queries]
     assert tables[:3] == ["tutor_session", "auth_user", "live_livesession"], tables
-    assert len(queries) == 4 and "COUNT(DISTINCT a.learner_id)" in queries[3]["sql"]
+    assert len(queries) == 5 and "COUNT(DISTINCT a.learner_id)" in queries[3]["sql"]
+    assert tables[4] == "people_student", tables
 
 
 def test_the_teachers_session_read_is_the_orm_session_and_class_field_for_field(

@@ -6,10 +6,10 @@ from django.test import Client
 
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Learner
-from people.models import ChildProfile, Classroom
+from people.models import ChildProfile
 from play import games
 from play.models import Game, GameAssignment
-from tests.people.conftest import make_grown_up, make_student
+from tests.people.conftest import make_grown_up
 from tests.play.helpers import HTMX, move, start
 
 pytestmark = pytest.mark.django_db
@@ -38,16 +38,6 @@ def family():
     client = Client()
     client.force_login(parent)
     return parent, learner, client
-
-
-@pytest.fixture
-def school():
-    teacher = make_grown_up("teacher")
-    classroom = Classroom.objects.create(teacher=teacher, name="西洋棋社", join_code="ABCD23")
-    student = make_student(classroom, "小華", ("sun", "moon"))
-    client = Client()
-    client.force_login(teacher)
-    return classroom, student, client
 
 
 def test_the_childs_page_counts_games_played_and_won_and_the_rules_met(family):
