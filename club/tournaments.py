@@ -193,3 +193,23 @@ def game_of(student: Student) -> ClubGame | None:
         .select_related("tournament", "white__student__learner", "black__student__learner")
         .first()
     )
+
+
+def games_of(student: Student) -> list[ClubGame]:
+    """The student's finished games (byes left out), the newest first."""
+    return list(
+        ClubGame.objects.filter(Q(white__student=student) | Q(black__student=student))
+        .exclude(result="*")
+        .exclude(black__isnull=True)
+        .select_related("tournament", "white__student__learner", "black__student__learner")
+        .order_by("-tournament__created_at", "-round")
+    )
+
+
+def round_games(tournament: Tournament, number: int | None = None) -> list[ClubGame]:
+    """The games of round ``number`` (the current one by default), in board order."""
+    return list(
+        tournament.games.filter(round=number or tournament.current_round).select_related(
+            "white__student__learner", "black__student__learner"
+        )
+    )
