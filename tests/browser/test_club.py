@@ -4,17 +4,16 @@ receiving the other's move by its poll; the projector shows the table. axe on ev
 page; screenshots at 375 px and 1920×1080."""
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
 
-from lessons.models import Learner
-from people.models import Classroom, GrownUp, Student
-from people.picture_words import PICTURE_WORDS
 from tests.browser.conftest import (
     assert_no_axe_violations,
     assert_no_horizontal_scroll,
+    signed_in_grown_up,
+    signed_in_student,
     square,
     tap,
+    teacher_with_class,
     wait_for_htmx,
 )
 
@@ -22,28 +21,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PROJECTOR = {"width": 1920, "height": 1080}
 PHONE = {"viewport": {"width": 375, "height": 667}, "has_touch": True, "is_mobile": True}
-PASSWORD = "a long pass phrase 42"
 FOOLS_MATE = ["f2f3", "e7e5", "g2g4", "d8h4"]
 POLL = 8_000  # the waiting phone asks every 2 s
 
 
-def _teacher(browser: Browser, base: str) -> Page:
-    page = browser.new_context(locale="zh-TW", viewport=PROJECTOR).new_page()
-    page.set_default_timeout(10_000)
-    page.goto(base + "/accounts/login/")
-    page.get_by_label("帳號或電子郵件").fill("lin")
-    page.get_by_label("密碼").fill(PASSWORD)
-    page.get_by_role("button", name="登入").click()
-    return page
-
-
-def _phone(browser: Browser, base: str, student: Student) -> Page:
-    page = browser.new_context(locale="zh-TW", **PHONE).new_page()
-    page.set_default_timeout(10_000)
-    page.touch = True
-    page.goto(f"{base}/join/{student.classroom.join_code}/{student.pk}/")
-    for word in (student.secret_first, student.secret_second):
-        page.get_by_role("button", name=str(PICTURE_WORDS[word].name), exact=True).click()
+def _phone(browser: Browser, base: str, student) -> Page:
+    page = signed_in_student(browser, base, student, **PHONE)
     page.get_by_role("link", name="棋社比賽").first.click()
     return page
 
@@ -60,23 +43,12 @@ def test_two_children_play_a_club_game_to_checkmate_on_two_phones(
     browser: Browser, live_server, axe, screenshot_dir
 ):
     base = live_server.url
-    user = get_user_model().objects.create_user("lin", password=PASSWORD)
-    GrownUp.objects.create(user=user, here_for="class")
-    classroom = Classroom.objects.create(teacher=user, name="四年級棋社")
-    white_student, black_student = (
-        Student.objects.create(
-            classroom=classroom,
-            learner=Learner.objects.create(nickname=name, avatar="N"),
-            secret_first=first,
-            secret_second=second,
-            seat_number=seat,
-        )
-        for seat, (name, first, second) in enumerate(
-            (("小華", "sun", "moon"), ("小安", "moon", "sun")), start=1
-        )
+    white_student, black_student = teacher_with_class(
+        "lin", "四年級棋社", (("小華", "sun", "moon"), ("小安", "moon", "sun"))
     )
+    classroom = white_student.classroom
 
-    teacher = _teacher(browser, base)
+    teacher = signed_in_grown_up(browser, base, "lin", PROJECTOR)
     teacher.goto(f"{base}/teacher/classes/{classroom.pk}/students/")
     teacher.get_by_role("link", name="棋社比賽").click()
     expect(teacher.get_by_role("checkbox", name="小華")).to_be_checked()
