@@ -16,6 +16,7 @@ from django.utils import timezone
 
 import rules
 from club.models import RESIGNATION, ClubGame, Entrant
+from club.push import announce
 from club.tournaments import finish_if_done
 
 STANDARD_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -90,6 +91,7 @@ def play(game: ClubGame, entrant: Entrant, ply: int, move: str, *, claim_draw=Fa
         if _already_played(game, ply, move, side):
             return Played(game, position(game), resent=True)
         raise Stale("the game moved on")
+    announce(game)
     if game.over:
         finish_if_done(game.tournament)
     return Played(game, after, verdict=verdict, claimed=bool(result and claim_draw))
@@ -147,5 +149,6 @@ def _end(game: ClubGame, ply: int, result: str, ending: str) -> bool:
     game.refresh_from_db()
     if not changed:
         raise Stale("the game moved on")
+    announce(game)
     finish_if_done(game.tournament)
     return True

@@ -24,6 +24,7 @@ from club.models import (
     Entrant,
     Tournament,
 )
+from club.push import announce
 from people.models import Classroom, Student
 
 MAX_ROUND_ROBIN = 10
@@ -179,6 +180,7 @@ def end(game: ClubGame, result: str, ending: str) -> None:
     game.result, game.ending = result, ending
     game.finished_at = game.finished_at or timezone.now()
     game.save(update_fields=["result", "ending", "finished_at", "correction_reason"])
+    announce(game)
 
 
 def game_of(student: Student) -> ClubGame | None:

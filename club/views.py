@@ -24,6 +24,7 @@ from board.feedback import Feedback
 from board.refutations import named_squares
 from club import games, tournaments, words
 from club.models import ClubGame, Entrant
+from club.push import subscriber_path
 from curriculum.outcome import Result
 from lessons.learners import current_learner
 from people.models import Student
@@ -197,6 +198,7 @@ def _page(
             "referee/score_rows.jinja", {"score": score}, using="jinja2"
         ),
         "ending": words.ending(game, side, opponent.student.learner.nickname) if game.over else "",
+        "push_path": subscriber_path(game, me.student.learner_id),
     }
     template = f"{TEMPLATE}#game" if request.htmx else TEMPLATE
     response = render(request, template, context)
