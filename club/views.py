@@ -43,6 +43,23 @@ def _student(request: HttpRequest) -> Student:
 
 
 def _own_game(request: HttpRequest, game_id: int) -> tuple[ClubGame, Entrant]:
+    """The signed-in child's game and their entrant; on the shared tablet (``tablet`` in the
+    address or the form) the entrant whose turn it is, for one device serves both."""
+    game, me = _players_game(request, game_id)
+    return game, _to_move_on_tablet(request, game, me)
+
+
+def _to_move_on_tablet(request: HttpRequest, game: ClubGame, me: Entrant) -> Entrant:
+    if _on_tablet(request) and not game.over:
+        return game.white if games.position(game).turn == "white" else game.black
+    return me
+
+
+def _on_tablet(request: HttpRequest) -> bool:
+    return request.GET.get("tablet") == "1" or request.POST.get("tablet") == "1"
+
+
+def _players_game(request: HttpRequest, game_id: int) -> tuple[ClubGame, Entrant]:
     student = _student(request)
     game = get_object_or_404(
         ClubGame.objects.select_related(
@@ -83,7 +100,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     if request.method == "POST":
         return _move(request, game, me)
     since = request.GET.get("since")
-    if request.htmx and since == str(game.ply) and not game.over:
+    if request.htmx and since == str(game.ply) and not game.over and not _on_tablet(request):
         response = HttpResponse(status=204)  # the poll: nothing new
         patch_vary_headers(response, ["HX-Request"])
         return response
@@ -163,8 +180,10 @@ def _bad_request(request: HttpRequest, message: str) -> HttpResponse:
 def _page(
     request, game, me, *, feedback=None, selected=None, pending=None, highlights=(), confirm=False
 ) -> HttpResponse:
+    me = _to_move_on_tablet(request, game, me)  # after a move on the tablet: the other side
     side = games.side_of(game, me)
     opponent = game.black if side == "white" else game.white
+    tablet = _on_tablet(request)
     position = games.position(game)
     playing = not game.over and position.turn == side
     assessment = rules.assess(position)
@@ -198,7 +217,9 @@ def _page(
             "referee/score_rows.jinja", {"score": score}, using="jinja2"
         ),
         "ending": words.ending(game, side, opponent.student.learner.nickname) if game.over else "",
-        "push_path": subscriber_path(game, me.student.learner_id),
+        "push_path": "" if tablet else subscriber_path(game, me.student.learner_id),
+        "tablet": tablet,
+        "me": me.student.learner.nickname,
     }
     template = f"{TEMPLATE}#game" if request.htmx else TEMPLATE
     response = render(request, template, context)

@@ -6,6 +6,8 @@ page; screenshots at 375 px and 1920×1080."""
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from club import tournaments
+from club.models import ROUND_ROBIN
 from tests.browser.conftest import (
     assert_no_axe_violations,
     assert_no_horizontal_scroll,
@@ -99,3 +101,48 @@ def test_two_children_play_a_club_game_to_checkmate_on_two_phones(
     expect(teacher.locator("tbody tr").last).to_contain_text("小華")
     assert_no_axe_violations(axe, teacher)
     teacher.screenshot(path=screenshot_dir / "club-projector-1920.png", full_page=True)
+
+
+TABLET = {"viewport": {"width": 768, "height": 1024}, "has_touch": True, "is_mobile": True}
+
+
+def test_two_children_share_one_tablet_to_a_threefold_claim(
+    browser: Browser, live_server, axe, screenshot_dir
+):
+    """One tablet between them: the board turns to the side to move after every move, and
+    the child to move claims the draw when the position comes a third time."""
+    base = live_server.url
+    white_student, black_student = teacher_with_class(
+        "lin", "四年級棋社", (("小華", "sun", "moon"), ("小安", "moon", "sun"))
+    )
+    tournament = tournaments.start(
+        white_student.classroom, [white_student, black_student], ROUND_ROBIN
+    )
+    tournaments.start_round(tournament.pk)
+
+    tablet = signed_in_student(browser, base, white_student, **TABLET)
+    tablet.get_by_role("link", name="棋社比賽").first.click()
+    tablet.locator("[data-my-game]").click()
+    tablet.locator("[data-tablet-link]").click()
+    expect(tablet.locator("[data-game]")).to_have_attribute("data-tablet", "")
+    assert_no_axe_violations(axe, tablet)
+    knights = ["g1f3", "g8f6", "f3g1", "f6g8"] * 2
+    for ply, uci in enumerate(knights):
+        _move(tablet, uci)
+        game = tablet.locator("[data-game]")
+        expect(game).to_have_attribute("data-ply", str(ply + 1))
+        mover = "black" if ply % 2 == 0 else "white"
+        expect(game).to_have_attribute("data-side", mover)
+        corner = "h8" if mover == "black" else "a1"
+        expect(tablet.locator("[data-board] [data-square]").nth(56)).to_have_attribute(
+            "data-square", corner
+        )
+        if ply == 0:
+            tablet.screenshot(path=screenshot_dir / "club-tablet-black-768.png", full_page=True)
+    claim = tablet.get_by_role("button", name="要求和棋")
+    expect(claim).to_be_visible()
+    claim.click()
+    expect(tablet.locator("[data-game]")).to_have_attribute("data-result", "1/2-1/2")
+    expect(tablet.locator("#game-status")).to_contain_text("三次")
+    assert_no_axe_violations(axe, tablet)
+    tablet.screenshot(path=screenshot_dir / "club-tablet-claimed-768.png", full_page=True)

@@ -172,3 +172,22 @@ def test_a_childs_club_page_leads_to_their_board_and_keeps_their_games(round_one
     child.post(reverse("club:resign", args=[game.pk]), {"ply": "0", "confirm": "1"}, **HTMX)
     page = child.get(reverse("club:mine")).content.decode()
     assert "0-1" in page
+
+
+def test_on_one_shared_tablet_the_board_turns_to_the_side_to_move_and_claims_threefold(
+    round_one, students
+):
+    game = ClubGame.objects.get(round=1, board=1)
+    tablet = student_client(students[0])  # 小華 signed in; 小安 plays Black on it too
+    url = reverse("club:game", args=[game.pk])
+    page = tablet.get(url + "?tablet=1").content.decode()
+    assert 'data-side="white"' in page and "data-tablet" in page and "hx-trigger" not in page
+    knights = ["g1f3", "g8f6", "f3g1", "f6g8"] * 2
+    for ply, uci in enumerate(knights):
+        page = move(tablet, game, ply, uci, tablet="1").content.decode()
+        assert ply_of(page) == ply + 1
+        assert f'data-side="{"black" if ply % 2 == 0 else "white"}"' in page
+    assert reverse("club:claim", args=[game.pk]) in page  # the start position, a third time
+    tablet.post(reverse("club:claim", args=[game.pk]), {"ply": "8", "tablet": "1"}, **HTMX)
+    game.refresh_from_db()
+    assert (game.result, game.ending) == ("1/2-1/2", "threefold_repetition")
