@@ -199,8 +199,15 @@ def game_of(student: Student) -> ClubGame | None:
 
 def games_of(student: Student) -> list[ClubGame]:
     """The student's finished games (byes left out), the newest first."""
+    return games_of_learner(student.learner_id)
+
+
+def games_of_learner(learner_id: int) -> list[ClubGame]:
+    """The learner's finished club games in every class they sat in, the newest first."""
     return list(
-        ClubGame.objects.filter(Q(white__student=student) | Q(black__student=student))
+        ClubGame.objects.filter(
+            Q(white__student__learner_id=learner_id) | Q(black__student__learner_id=learner_id)
+        )
         .exclude(result="*")
         .exclude(black__isnull=True)
         .select_related("tournament", "white__student__learner", "black__student__learner")

@@ -191,3 +191,17 @@ def test_on_one_shared_tablet_the_board_turns_to_the_side_to_move_and_claims_thr
     tablet.post(reverse("club:claim", args=[game.pk]), {"ply": "8", "tablet": "1"}, **HTMX)
     game.refresh_from_db()
     assert (game.result, game.ending) == ("1/2-1/2", "threefold_repetition")
+
+
+def test_a_students_club_games_are_on_the_teachers_page_of_that_student(
+    teacher_client, round_one, students
+):
+    game = ClubGame.objects.get(round=1, board=1)
+    for ply, uci in enumerate(FOOLS_MATE):
+        move(student_client(students[0] if ply % 2 == 0 else students[3]), game, ply, uci)
+    page = teacher_client.get(reverse("people:student_history", args=[students[3].pk]))
+    html = page.content.decode()
+    assert f'data-club-game="{game.pk}"' in html
+    assert "第 1 輪，執黑棋對小華：" in html and "0-1" in html
+    other = teacher_client.get(reverse("people:student_history", args=[students[1].pk]))
+    assert "data-club-games" not in other.content.decode()  # no finished club game yet
