@@ -116,6 +116,17 @@ def start_round(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return redirect("club:tournament", tournament.pk)
 
 
+@grown_up_required
+@require_POST
+def coaching(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The arbiter's notes on the children's boards, on or off, from their next move."""
+    tournament = _tournament(request, tournament_id)
+    on = request.POST.get("coaching")
+    if on in ("on", "off"):
+        Tournament.objects.filter(pk=tournament.pk).update(coaching=on == "on")
+    return redirect("club:tournament", tournament.pk)
+
+
 def _game(request: HttpRequest, game_id: int) -> ClubGame:
     game = get_object_or_404(ClubGame.objects.select_related("tournament"), pk=game_id)
     classroom_for_teacher(request.user, game.tournament.classroom_id)

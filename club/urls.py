@@ -12,6 +12,7 @@ urlpatterns = [
     path("teacher/classes/<id:classroom_id>/club/", teacher.class_club, name="class_club"),
     path("club/tournaments/<id:tournament_id>/", teacher.tournament_page, name="tournament"),
     path("club/tournaments/<id:tournament_id>/round", teacher.start_round, name="start_round"),
+    path("club/tournaments/<id:tournament_id>/coaching", teacher.coaching, name="coaching"),
     path("club/tournaments/<id:tournament_id>/projector/", teacher.projector, name="projector"),
     path(
         "club/tournaments/<id:tournament_id>/rounds/<id:number>.pgn",

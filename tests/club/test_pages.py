@@ -205,3 +205,18 @@ def test_a_students_club_games_are_on_the_teachers_page_of_that_student(
     assert "第 1 輪，執黑棋對小華：" in html and "0-1" in html
     other = teacher_client.get(reverse("people:student_history", args=[students[1].pk]))
     assert "data-club-games" not in other.content.decode()  # no finished club game yet
+
+
+def test_the_teacher_switches_the_arbiters_notes_off_for_the_childrens_boards(
+    teacher_client, round_one, students
+):
+    game = ClubGame.objects.get(round=1, board=1)
+    white, black = student_client(students[0]), student_client(students[3])
+    for ply, uci in enumerate(["e2e4", "a7a6", "e4e5", "d7d5"]):
+        move(white if ply % 2 == 0 else black, game, ply, uci)
+    url = reverse("club:game", args=[game.pk])
+    assert 'data-note="en_passant"' in white.get(url).content.decode()  # exd6 e.p. now
+    teacher_client.post(reverse("club:coaching", args=[round_one.pk]), {"coaching": "off"})
+    assert "data-notes" not in white.get(url).content.decode()
+    page = teacher_client.get(reverse("club:tournament", args=[round_one.pk])).content.decode()
+    assert 'aria-pressed="false" data-coaching' in page
