@@ -51,7 +51,13 @@ class Played:
 
 
 def position(game: ClubGame) -> rules.Position:
-    return rules.Position(STANDARD_START, game.uci_moves)
+    """The game's position now: replayed once per row read (kept on the row while its moves
+    are the same), so one request asks every engine question of one Position."""
+    kept = getattr(game, "_position", None)
+    if kept is None or kept[0] != game.moves:
+        kept = (game.moves, rules.Position(STANDARD_START, game.uci_moves))
+        game._position = kept
+    return kept[1]
 
 
 def side_of(game: ClubGame, entrant: Entrant) -> str:
@@ -91,6 +97,7 @@ def play(game: ClubGame, entrant: Entrant, ply: int, move: str, *, claim_draw=Fa
         if _already_played(game, ply, move, side):
             return Played(game, position(game), resent=True)
         raise Stale("the game moved on")
+    game._position = (game.moves, after)  # the board after the move, not replayed
     announce(game)
     if game.over:
         finish_if_done(game.tournament)

@@ -103,7 +103,7 @@ STUCK_SECONDS = 10 * 60  # a game with no move for ten minutes is flagged for th
 
 
 def _sans(game: ClubGame) -> list[str]:
-    return rules.history_san(games.STANDARD_START, game.uci_moves)
+    return rules.history_san(games.position(game))
 
 
 @grown_up_required

@@ -190,8 +190,7 @@ def _page(
     notes = []
     if game.tournament.coaching and playing:
         notes = [coach.promotion_note()] if pending else coach.notes_now(position)
-    sans = rules.history_san(games.STANDARD_START, game.uci_moves)
-    score = rules.score_rows(games.STANDARD_START, sans)
+    score = rules.score_sheet(position)
     moves = game.uci_moves
     context = {
         "game": game,

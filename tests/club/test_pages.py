@@ -9,6 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+import rules.position
 from club.models import ClubGame, Tournament
 from tests.club.helpers import HTMX, move, ply_of, start, table_points
 from tests.live.helpers import student_client
@@ -220,3 +221,21 @@ def test_the_teacher_switches_the_arbiters_notes_off_for_the_childrens_boards(
     assert "data-notes" not in white.get(url).content.decode()
     page = teacher_client.get(reverse("club:tournament", args=[round_one.pk])).content.decode()
     assert 'aria-pressed="false" data-coaching' in page
+
+
+def test_a_move_on_a_club_board_replays_the_games_history_once(round_one, students, monkeypatch):
+    """House rule: one rules.Position per request (tests/test_one_replay_per_request.py)."""
+    game = ClubGame.objects.get(round=1, board=1)
+    white, black = student_client(students[0]), student_client(students[3])
+    move(white, game, 0, "e2e4")
+    replays, replay = [], rules.position._replay
+
+    def counting(fen, moves):
+        if moves:  # a FEN alone is read, not replayed
+            replays.append(tuple(moves))
+        return replay(fen, moves)
+
+    monkeypatch.setattr(rules.position, "_replay", counting)
+    page = move(black, game, 1, "e7e5").content.decode()
+    assert ply_of(page) == 2 and "e5" in page
+    assert replays == [("e2e4",)]
