@@ -187,10 +187,12 @@ def _page(
     position = games.position(game)
     playing = not game.over and position.turn == side
     assessment = rules.assess(position)
+    coaching = game.tournament.coaching
     notes = []
-    if game.tournament.coaching and playing:
+    if coaching and playing:
         notes = [coach.promotion_note()] if pending else coach.notes_now(position)
-    score = rules.score_sheet(position)
+    sans = rules.history_san(position)  # the Position's board copied, not replayed
+    score = rules.score_rows(games.STANDARD_START, sans)
     moves = game.uci_moves
     context = {
         "game": game,
@@ -216,6 +218,8 @@ def _page(
             "referee/score_rows.jinja", {"score": score}, using="jinja2"
         ),
         "ending": words.ending(game, side, opponent.student.learner.nickname) if game.over else "",
+        # After the game, the chances the child missed (the coach's, as after a /play/ game).
+        "missed": coach.missed(position, sans, side) if game.over and coaching else [],
         "push_path": "" if tablet else subscriber_path(game, me.student.learner_id),
         "tablet": tablet,
         "me": me.student.learner.nickname,

@@ -239,3 +239,16 @@ def test_a_move_on_a_club_board_replays_the_games_history_once(round_one, studen
     page = move(black, game, 1, "e7e5").content.decode()
     assert ply_of(page) == 2 and "e5" in page
     assert replays == [("e2e4",)]
+
+
+def test_after_the_game_the_coach_names_the_chance_the_child_missed(round_one, students):
+    """After 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 White played 4. d3, missing Qxf7#; Black
+    resigned."""
+    game = ClubGame.objects.get(round=1, board=1)
+    white, black = student_client(students[0]), student_client(students[3])
+    for ply, uci in enumerate(["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "d2d3"]):
+        move(white if ply % 2 == 0 else black, game, ply, uci)
+    black.post(reverse("club:resign", args=[game.pk]), {"ply": "7", "confirm": "1"}, **HTMX)
+    page = white.get(reverse("club:game", args=[game.pk])).content.decode()
+    assert 'data-missed="mate_in_one"' in page
+    assert "Qxf7#" in page
