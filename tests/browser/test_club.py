@@ -57,6 +57,7 @@ def test_two_children_play_a_club_game_to_checkmate_on_two_phones(
     assert_no_axe_violations(axe, teacher)
     teacher.screenshot(path=screenshot_dir / "club-new-1920.png", full_page=True)
     teacher.get_by_role("button", name="開始比賽").click()
+    tournament = teacher.url.rstrip("/").rsplit("/", 1)[-1]
     teacher.get_by_role("button", name="開始第 1 輪").click()
     expect(teacher.locator(".club-board")).to_have_count(1)
     assert_no_axe_violations(axe, teacher)
@@ -101,6 +102,17 @@ def test_two_children_play_a_club_game_to_checkmate_on_two_phones(
     expect(teacher.locator("tbody tr").last).to_contain_text("小華")
     assert_no_axe_violations(axe, teacher)
     teacher.screenshot(path=screenshot_dir / "club-projector-1920.png", full_page=True)
+
+    # The teacher's pages on a phone too: nothing wider than the screen.
+    teacher.set_viewport_size({"width": 375, "height": 667})
+    for name, path in (
+        ("projector", teacher.url),
+        ("round", f"{base}/club/tournaments/{tournament}/"),
+        ("new", f"{base}/teacher/classes/{classroom.pk}/club/"),
+    ):
+        teacher.goto(path)
+        assert_no_horizontal_scroll(teacher)
+        teacher.screenshot(path=screenshot_dir / f"club-{name}-375.png", full_page=True)
 
 
 TABLET = {"viewport": {"width": 768, "height": 1024}, "has_touch": True, "is_mobile": True}
