@@ -7,8 +7,10 @@ Server-Sent Events (static/js/live-push.js), without asking.
   published and every page polls as before.
 - Channels: ``class-<classroom>-<language>`` (the phones of a class, one per interface
   language: the round's fragment is the same for the whole class), ``stage-<session>`` (the
-  presenter and the audience view: the stage's fragment, never names, and the count), and
-  ``who-<kind>-<id>`` (one subscriber's own, to close its stream: a student moved out).
+  presenter and the audience view: the stage's fragment, never names, and the count),
+  ``game-<game>`` (a club game's two phones: its ply, club.push; other apps' kinds are
+  authorised by the function they put in SUBSCRIBERS), and ``who-<kind>-<id>`` (one
+  subscriber's own, to close its stream: a student moved out).
 - A page subscribes at ``/live/push/<kind>/<id>/<who>/<language>/<signature>``: the path
   signed with SECRET_KEY (its own salt). nginx asks the app once per connection
   (``nchan_authorize_request`` → live.views.push_auth): a path this site did not sign, a
@@ -27,10 +29,12 @@ import logging
 import re
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 
 from django.conf import settings
 from django.core import signing
 from django.db import connection, transaction
+from django.http import HttpRequest
 from django.utils import translation
 from django.utils.crypto import constant_time_compare
 
@@ -38,9 +42,15 @@ log = logging.getLogger(__name__)
 _SALT = "live.push"
 _TIMEOUT = 2.0
 PATH = re.compile(
-    r"/live/push/(?P<kind>class|stage)/(?P<id>[0-9]{1,12})/(?P<who>[0-9]{1,12})/"
+    r"/live/push/(?P<kind>class|stage|game)/(?P<id>[0-9]{1,12})/(?P<who>[0-9]{1,12})/"
     r"(?P<language>[a-z-]{1,15})/(?P<signature>[A-Za-z0-9_-]{10,100})"
 )
+
+
+# The channels of other apps (club's "game-<id>": a club game's two phones), each kind with
+# the function that says whether a request may subscribe: (request, id, who) -> bool.
+# Registered from the app's AppConfig.ready(), so live imports none of them.
+SUBSCRIBERS: dict[str, Callable[[HttpRequest, int, int], bool]] = {}
 
 
 def publisher() -> str:

@@ -542,6 +542,8 @@ def push_auth(request: HttpRequest) -> HttpResponse:
     kind, ident, who, _language = parsed
     if kind == "class":
         allowed = _signed_in_learner(request) == who and polls.read_state(ident, who) is not None
+    elif kind in push.SUBSCRIBERS:
+        allowed = _signed_in_learner(request) == who and push.SUBSCRIBERS[kind](request, ident, who)
     else:
         allowed = (
             request.user.is_authenticated

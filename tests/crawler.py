@@ -12,6 +12,7 @@ from django.urls.resolvers import RoutePattern
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
+from club.models import SWISS, Tournament
 from curriculum.loading import get_curriculum
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, PuzzleResult
@@ -178,6 +179,10 @@ def _real_values(curriculum, parent, children, classrooms, students, assignments
         **_set_values(classrooms, children),
         "code": [classroom.join_code for classroom in classrooms],
         "game_id": [str(game_id) for game_id in _games(children)],
+        "tournament_id": [  # a club tournament of each class, not started
+            str(Tournament.objects.create(classroom=classroom, format=SWISS, rounds=1).pk)
+            for classroom in classrooms
+        ],
         "slug": [slug for slug, _ in kinds.values()],
         "group": ["pieces", "draws"],  # lessons.stickers' certificates (not earned: a 403 page)
         "uidb64": [urlsafe_base64_encode(force_bytes(parent.pk))],

@@ -80,6 +80,7 @@ INSTALLED_APPS = [
     "school_sign_in",
     "live",
     "play",
+    "club",
     "puzzlesets",
     "zhuyin",
     "worksheets",

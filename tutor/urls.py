@@ -18,6 +18,7 @@ urlpatterns = [
     path("", include("school_sign_in.urls")),
     path("", include("live.urls")),
     path("", include("play.urls")),
+    path("", include("club.urls")),
     path("", include("puzzlesets.urls")),
     path("", include("zhuyin.urls")),
     path("", include("worksheets.urls")),

@@ -213,3 +213,54 @@ def tap(page: Page, locator) -> None:
         locator.tap()
     else:
         locator.click()
+
+
+# --- a teacher's class and its children, each on their own device (live lesson, club) ---
+
+
+def teacher_with_class(username: str, class_name: str, students) -> list:
+    """A teacher ``username`` (PASSWORD) with a class of ``students``, each (nickname, first
+    picture word, second picture word), seated in that order; the Student rows."""
+    from django.contrib.auth import get_user_model
+
+    from lessons.models import Learner
+    from people.models import Classroom, GrownUp, Student
+
+    user = get_user_model().objects.create_user(username, password=PASSWORD)
+    GrownUp.objects.create(user=user, here_for="class")
+    classroom = Classroom.objects.create(teacher=user, name=class_name)
+    return [
+        Student.objects.create(
+            classroom=classroom,
+            learner=Learner.objects.create(nickname=name, avatar="N"),
+            secret_first=first,
+            secret_second=second,
+            seat_number=seat,
+        )
+        for seat, (name, first, second) in enumerate(students, start=1)
+    ]
+
+
+def signed_in_grown_up(browser, base: str, username: str, viewport: dict) -> Page:
+    """A new browser (its own cookies) where the grown-up ``username`` has signed in."""
+    page = browser.new_context(locale="zh-TW", viewport=viewport).new_page()
+    page.set_default_timeout(10_000)
+    page.goto(base + "/accounts/login/")
+    page.get_by_label("帳號或電子郵件").fill(username)
+    page.get_by_label("密碼").fill(PASSWORD)
+    page.get_by_role("button", name="登入").click()
+    return page
+
+
+def signed_in_student(browser, base: str, student, **device) -> Page:
+    """A new browser (``device``: Playwright's context options) where ``student`` has signed
+    in with the class code and their two picture words."""
+    from people.picture_words import PICTURE_WORDS
+
+    page = browser.new_context(locale="zh-TW", **device).new_page()
+    page.set_default_timeout(10_000)
+    page.touch = bool(device.get("has_touch"))
+    page.goto(f"{base}/join/{student.classroom.join_code}/{student.pk}/")
+    for word in (student.secret_first, student.secret_second):
+        page.get_by_role("button", name=str(PICTURE_WORDS[word].name), exact=True).click()
+    return page

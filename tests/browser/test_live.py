@@ -3,13 +3,17 @@ phones at once. One answers right, one tries an illegal knight move, one a wrong
 after the reveal the projector shows the moves tried and the rule broken, names hidden."""
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
 
-from lessons.models import Learner
-from people.models import Classroom, GrownUp, Student
-from people.picture_words import PICTURE_WORDS
-from tests.browser.conftest import assert_no_axe_violations, square, wait_for_htmx
+from people.models import Student
+from tests.browser.conftest import (
+    assert_no_axe_violations,
+    signed_in_grown_up,
+    signed_in_student,
+    square,
+    teacher_with_class,
+    wait_for_htmx,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,21 +25,11 @@ POLL = 6_000  # the pages poll every 2 s: a change shows within a couple of seco
 
 
 def teacher_page(browser: Browser, base: str) -> Page:
-    page = browser.new_context(locale="zh-TW", viewport=PROJECTOR).new_page()
-    page.set_default_timeout(10_000)
-    page.goto(base + "/accounts/login/")
-    page.get_by_label("帳號或電子郵件").fill("lin")
-    page.get_by_label("密碼").fill(PASSWORD)
-    page.get_by_role("button", name="登入").click()
-    return page
+    return signed_in_grown_up(browser, base, "lin", PROJECTOR)
 
 
 def student_page(browser: Browser, base: str, student: Student) -> Page:
-    page = browser.new_context(locale="zh-TW", viewport=PHONE).new_page()
-    page.set_default_timeout(10_000)
-    page.goto(f"{base}/join/{student.classroom.join_code}/{student.pk}/")
-    for word in (student.secret_first, student.secret_second):
-        page.get_by_role("button", name=str(PICTURE_WORDS[word].name), exact=True).click()
+    page = signed_in_student(browser, base, student, viewport=PHONE)
     page.get_by_role("link", name="課堂模式").click()
     return page
 
@@ -54,19 +48,8 @@ def test_a_live_lesson_with_a_projector_and_three_phones(
     browser: Browser, live_server, axe, screenshot_dir
 ):
     base = live_server.url
-    user = get_user_model().objects.create_user("lin", password=PASSWORD)
-    GrownUp.objects.create(user=user, here_for="class")
-    classroom = Classroom.objects.create(teacher=user, name="四年級棋社")
-    students = [
-        Student.objects.create(
-            classroom=classroom,
-            learner=Learner.objects.create(nickname=name, avatar="N"),
-            secret_first=first,
-            secret_second=second,
-            seat_number=seat,
-        )
-        for seat, (name, first, second) in enumerate(STUDENTS, start=1)
-    ]
+    students = teacher_with_class("lin", "四年級棋社", STUDENTS)
+    classroom = students[0].classroom
 
     teacher = teacher_page(browser, base)
     teacher.goto(f"{base}/teacher/classes/{classroom.pk}/live/")

@@ -8,13 +8,10 @@ over HTTP (requests), as tests/deploy/test_live_push.py sends them."""
 from __future__ import annotations
 
 import re
-import tempfile
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.benchmarks.served import app_env, prepare, scratch_database
 from tests.browser.conftest import square, wait_for_htmx
 from tests.deploy import push_servers as ps
 
@@ -25,15 +22,8 @@ PORTS = ps.ports()[5:8]
 
 @pytest.fixture(scope="module")
 def server():
-    ps.needs_push_server()
-    with (
-        scratch_database() as database_url,
-        tempfile.TemporaryDirectory(prefix="tutor-push-browser-") as folder,
-    ):
-        env = prepare(app_env(database_url))
-        ids = ps.seed(env)
-        with ps.served(env, Path(folder), *PORTS) as base:
-            yield {"base": base, **ids}
+    with ps.seeded_site(PORTS, "tutor-push-browser-") as (base, _env, ids):
+        yield {"base": base, **ids}
 
 
 def open_phone(browser: Browser, server: dict, seat: int) -> tuple[Page, list[str]]:

@@ -14,6 +14,7 @@ import re
 import shutil
 import socket
 import subprocess
+import tempfile
 import threading
 import time
 import urllib.parse
@@ -24,7 +25,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from tests.benchmarks.served import BIN, ROOT
+from tests.benchmarks.served import BIN, ROOT, app_env, prepare, scratch_database
 
 NCHAN = Path("/usr/lib/nginx/modules/ngx_nchan_module.so")
 KNIGHT = "knight/knight-crowded-corner"  # white knight a1 behind its pawns: reach b3
@@ -139,6 +140,21 @@ def served(
     finally:
         stop(process)
         log.close()
+
+
+@contextmanager
+def seeded_site(ports, prefix: str) -> Iterator[tuple[str, dict, dict]]:
+    """A scratch database with the seeded class, served on ``ports`` (front, upstream,
+    push): (its base URL, the app's environment, the seeded ids)."""
+    needs_push_server()
+    with (
+        scratch_database() as database_url,
+        tempfile.TemporaryDirectory(prefix=prefix) as folder,
+    ):
+        env = prepare(app_env(database_url))
+        ids = seed(env)
+        with served(env, Path(folder), *ports) as base:
+            yield base, env, ids
 
 
 def stop(process: subprocess.Popen) -> None:

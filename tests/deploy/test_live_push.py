@@ -25,17 +25,10 @@ PORTS = ps.ports()
 
 @pytest.fixture(scope="module")
 def one_server():
-    ps.needs_push_server()
-    with (
-        scratch_database() as database_url,
-        tempfile.TemporaryDirectory(prefix="tutor-push-") as folder,
-    ):
-        env = prepare(app_env(database_url))
-        ids = ps.seed(env)
-        with ps.served(env, Path(folder), PORTS[0], PORTS[1], PORTS[2]) as base:
-            # A write outside the app servers (manage.py) publishes where they do.
-            env = dict(env, LIVE_PUSH=f"http://127.0.0.1:{PORTS[2]}/pub")
-            yield {"base": base, "env": env, **ids}
+    with ps.seeded_site(PORTS[0:3], "tutor-push-") as (base, env, ids):
+        # A write outside the app servers (manage.py) publishes where they do.
+        env = dict(env, LIVE_PUSH=f"http://127.0.0.1:{PORTS[2]}/pub")
+        yield {"base": base, "env": env, **ids}
 
 
 @pytest.fixture
