@@ -23,7 +23,7 @@ from django.utils.translation import ngettext
 
 import rules
 from board.component import read_board_post
-from board.explanations import explain, explain_why, move_in_words
+from board.explanations import PIECE_NAMES, explain, explain_why, move_in_words
 from board.feedback import Feedback
 from board.refutations import named_squares, refutation_sentence
 from curriculum.judging import Outcome, judge
@@ -372,6 +372,8 @@ def _missed(screen: Screen, outcome: Outcome, mistakes: int) -> Feedback:
     said, why = _said(outcome)
     if mode == "mark":
         messages = _squares_messages(screen, outcome.truth, mistakes) + said
+        if outcome.truth - screen.marked:
+            messages.append(_squares_rule(screen.asked))
         screen.highlights = tuple(sorted({*screen.highlights, *named_squares(*said)}))
     elif mode == "move":
         messages = [outcome.message] if outcome.message else []
@@ -439,6 +441,24 @@ def _reply_sentence(outcome: Outcome, puzzle: Puzzle) -> str:
 def notation_taught(puzzle: Puzzle) -> bool:
     """Moves are written in notation from the notation lesson on, in words before it."""
     return get_curriculum().taught_by(NOTATION_LESSON, puzzle.lesson)
+
+
+# The rule a squares puzzle asks about, said when squares are still missing (the marks are
+# not the answer's only words: 「還少 1 格沒點到」 named no rule).
+SQUARES_RULES: Mapping[str, Callable[[], str]] = {
+    "destinations": lambda: _("Think of how the %(piece)s on %(square)s moves."),
+    "attacks": lambda: _("Think of where the %(piece)s on %(square)s can capture."),
+    "king_cannot_go": lambda: _("A king may not go to a square an enemy piece attacks."),
+    "attackers": lambda: _("Find every piece that could capture on %(square)s."),
+    "defenders": lambda: _("Find every piece that protects the one on %(square)s."),
+    "hanging": lambda: _("Find the pieces that are attacked and not protected."),
+}
+
+
+def _squares_rule(puzzle: Puzzle) -> str:
+    piece = rules.piece_at(puzzle.start_fen, puzzle.square) if puzzle.square else None
+    words = {"square": puzzle.square, "piece": PIECE_NAMES.get(piece or "", "")}
+    return SQUARES_RULES[puzzle.target]() % words
 
 
 def _squares_messages(screen: Screen, truth: frozenset[str], mistakes: int) -> list[str]:
