@@ -43,6 +43,8 @@ def test_a_piece_tapped_on_the_referee_board_and_in_a_game_shows_its_moves(phone
     expect(phone.locator("[data-game]")).to_be_visible()
     assert dots_after_tapping(phone, "b1") == ["a3", "c3"]
     phone.screenshot(path=SCREENSHOTS / "play-dots-375.png")
+    tap(phone, square(phone, "c3"))  # before the notation lesson: the move in words
+    expect(phone.locator("[data-feedback]")).to_contain_text("你：白馬從 b1 走到 c3。")
 
 
 def first_puzzle(goal: str):
