@@ -81,7 +81,8 @@ def one_run(students: int, run: int) -> dict[str, tuple[float, int]]:
         timed(f"download {kind}", lambda export=export: client.get(export))
     day = (timezone.localdate() + timezone.timedelta(days=30)).isoformat()
     new_year = reverse("people:new_school_year", args=[school.pk])
-    timed("new school year", lambda: client.post(new_year, {"from_year": 114, "delete_on": day}))
+    form = {"from_year": 114, "delete_on": day, "sure": "on"}
+    timed("new school year", lambda: client.post(new_year, form))
     return timings
 
 

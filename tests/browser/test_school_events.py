@@ -51,7 +51,7 @@ def test_an_administrator_reads_the_schools_change_log(
     page.get_by_role("button", name="設定").click()
     expect(page.locator("[data-account-source]")).to_contain_text("guangming.tp.edu.tw")
     page.get_by_label("老師的帳號名稱").fill("李老師")
-    page.get_by_role("button", name="加入這位老師").click()
+    page.get_by_role("button", name="邀請這位老師").click()  # 李老師 accepts on 老師區 below
     page.get_by_role("link", name="匯入名單").click()
     page.get_by_label("檔案（可選多個）").set_input_files(roster)
     page.get_by_role("button", name="預覽").click()
@@ -66,7 +66,7 @@ def test_an_administrator_reads_the_schools_change_log(
     expect(rows.nth(0)).to_have_text(
         re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d 王老師 匯入名單：新增 1 班、2 位學生$")
     )
-    expect(rows.nth(1)).to_contain_text("王老師 把 李老師 加為學校的老師")
+    expect(rows.nth(1)).to_contain_text("王老師 邀請 李老師 當學校的老師")
     expect(rows.nth(2)).to_contain_text(
         "王老師 把學校帳號來源設為網域 guangming.tp.edu.tw（原本：不設定）"
     )
