@@ -30,8 +30,8 @@ from puzzlesets.models import OwnPuzzle, PuzzleSet, SetAssignment, SetItem
 from tests.people.conftest import make_grown_up, make_student
 
 GARBAGE_IDS = {
-    "int": ["0", "9" * 30],
-    "id": ["0", "9" * 18, "9" * 30],
+    "int": ["0", "9" * 30, "%C2%B2", "%D9%A3", "%EF%BC%95"],
+    "id": ["0", "9" * 18, "9" * 30, "%C2%B2", "%D9%A3", "%EF%BC%95"],
     "slug": ["no-such-thing", "-" * 300],
     "str": ["%00", "%E7%8E%8B%27%20OR%201%3D1", "x" * 300],
     "join_code": ["%00", "%E7%8E%8B%27%20OR%201%3D1", "x" * 300],

@@ -11,6 +11,7 @@ import html
 import random
 import re
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 import chess
 import pytest
@@ -270,6 +271,100 @@ def _first_let_in(world: dict, urls: list[str]):
             if is_open(client.get(url)):
                 return client, url
     return visitor("anonymous", world), urls[0]
+
+
+# Issue 44's crafted inputs: each route by each of these visitors, one GET (as the query)
+# and one POST (as the form) per input, not a product of fields × values.
+GROWN_UPS = ("teacher", "parent")
+NEXTS = {"e2e5": "e2e5", "zzz": "zzz", "other-host": "//evil.example", "3000": "/" + "a" * 2999}
+# What takes a form past its checks to its redirect: the parent's PIN, the stars' owner,
+# the sign-in (tried by a fresh anonymous client, its username the visitor's own).
+ACTING = {"pin": "1234", "owner": "me", "password": "correct horse battery"}
+# Every field a view reads as an id, a number or a choice among ids (forms and queries).
+ID_FIELDS = [
+    *("remove", "set", "own", "seat", "learner", "learners", "student", "students", "item"),
+    *("owner", "classroom", "lesson", "id", "pk", "game", "games", "assignment", "puzzle"),
+    *("level", "count", "seed", "page", "ply", "year", "school_year", "from_year", "to_year"),
+    *("seconds", "round", "position", "number", "start", "move", "source", "teacher", "school"),
+    *("opponent", "side", "direction", "take", "takebacks", "due_on", "delete_on", "pass_mark"),
+    *("session", "target", "targets", "place", "star", "at", "within", "budget", "child"),
+    *("avatar", "top_grade", "here_for", "question", "to", "kind", "paper", "show"),
+]
+EVERY_FIELD = list(dict.fromkeys([*FIELDS, *ID_FIELDS]))
+NON_ASCII_DIGITS = {"superscript-2": "²", "arabic-indic-3": "٣", "fullwidth-5": "５"}
+
+
+def crafted_inputs() -> dict[str, dict]:
+    found = {f"next {label}": {"next": value, **ACTING} for label, value in NEXTS.items()}
+    for label, digit in NON_ASCII_DIGITS.items():
+        found[f"digit {label}"] = dict.fromkeys(ID_FIELDS, digit)
+    found["nul byte"] = dict.fromkeys(EVERY_FIELD, "1\x00")
+    found["300 王"] = {"x": "王" * 300, "q": "王" * 300}
+    found["overlong"] = dict.fromkeys(EVERY_FIELD, "5" * 10_000)  # digits: int() refuses
+    found["empty body"] = {}
+    found["repeated keys"] = {field: ["1", "2"] for field in EVERY_FIELD}
+    return found
+
+
+CRAFTED = {label: encoded(fields) for label, fields in crafted_inputs().items()}
+
+
+def _goes_home(response) -> bool:
+    """A redirect's Location is a path of this site (no scheme, no host), or no redirect."""
+    if response.status_code not in (301, 302, 303, 307, 308):
+        return True
+    location = urlsplit(response["Location"])
+    return not location.scheme and not location.netloc and location.path.startswith("/")
+
+
+@pytest.mark.parametrize("name", sorted(ROUTES))
+def test_no_crafted_input_of_issue_44_makes_a_server_error(world, name):
+    """Each route, with its own real ids, by an anonymous visitor and by the grown-up it lets
+    in (the teacher, else the parent): every crafted input once as a GET query and once as a
+    POST form. Nothing answers 500 or more, and a crafted `next` never leaves the site."""
+    route = ROUTES[name]
+    url = addresses(route, real_values_for(route, world["real"]))[0]
+    grown_up = next((who for who in GROWN_UPS if is_open(visitor(who, world).get(url))), "teacher")
+    failures: list[str] = []
+    for who in ("anonymous", grown_up):
+        client = visitor(who, world)
+        for label, body in CRAFTED.items():
+            for method in ("get", "post"):
+                sender = client
+                if label.startswith("next") and who == "anonymous":
+                    sender = Client(raise_request_exception=False)  # signs in as the teacher
+                    body = encoded({**body.fields, "username": world["teacher"].username})
+                response = ask(sender, method, url, body, False, failures)
+                if label.startswith("next") and not _goes_home(response):
+                    failures.append(f"off the site: {method} {url} {who} {label}")
+    assert failures == []
+
+
+def _issue_44_forms(world) -> dict[str, tuple[str, str, dict]]:
+    """The forms issue 44 found a crafted `next` made a 500 of: who posts, where, what."""
+    classroom = world["student"].classroom
+    return {
+        "sign-in": (
+            "anonymous",
+            reverse("people:sign_in"),
+            {"username": world["teacher"].username, "password": ACTING["password"]},
+        ),
+        "class unlock": ("teacher", reverse("people:unlock_class", args=[classroom.pk]), {}),
+        "whose stars": ("parent", reverse("people:claim_stars"), {"owner": "me"}),
+        "parent unlock": ("parent", reverse("people:unlock"), {"pin": "1234"}),
+    }
+
+
+@pytest.mark.parametrize("crafted", sorted(NEXTS))
+@pytest.mark.parametrize("form", ["sign-in", "class unlock", "whose stars", "parent unlock"])
+def test_a_crafted_next_sends_where_no_next_would(world, form, crafted):
+    """The form does what it does and redirects to its own default, on this site."""
+    who, url, fields = _issue_44_forms(world)[form]
+    plain = visitor(who, world).post(url, fields)
+    response = visitor(who, world).post(url, {**fields, "next": NEXTS[crafted]})
+    assert plain.status_code == 302
+    assert (response.status_code, response["Location"]) == (302, plain["Location"])
+    assert _goes_home(response)
 
 
 def test_an_id_no_database_can_hold_is_a_404_not_an_overflow(world):

@@ -176,8 +176,12 @@ def answer_invitation(request: HttpRequest, invitation_id: int) -> HttpResponse:
     """The invited teacher accepts (`accept` in the form) or declines; either way the
     invitation is gone. Only the account the name named can answer it (404 to others)."""
     with transaction.atomic():
+        # Only the invitation's row is locked: FOR UPDATE on the outer join of the nullable
+        # invited_by is refused by PostgreSQL (every answer was a 500 there).
         invitation = get_object_or_404(
-            SchoolInvitation.objects.select_for_update().select_related("school", "invited_by"),
+            SchoolInvitation.objects.select_for_update(of=("self",)).select_related(
+                "school", "invited_by"
+            ),
             pk=invitation_id,
             user=request.user,
         )
