@@ -93,7 +93,6 @@ def child_progress(request: HttpRequest, learner_id: int) -> HttpResponse:
         "lessons": [row for row in lessons if row.progress.solved],
         "not_started": [row.lesson for row in lessons if not row.progress.solved],
         "solved_total": sum(row.progress.solved for row in lessons),
-        "stars_total": sum(row.progress.stars_earned for row in lessons),
         "trips": reports.rules_tripped_over([child.learner_id]),
         "rules": rule_standings([child.learner_id])[child.learner_id],
     }

@@ -6,7 +6,8 @@ from django.urls import reverse
 
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, Result
-from lessons.progress import record_attempt
+from lessons.presenter import stars_badge
+from lessons.progress import lesson_progress, record_attempt, stars_by_puzzle
 from people.limits.rate_limit import MAX_FAILURES
 from people.models import ChildProfile, GrownUp
 from people.permissions import LOCKED_SESSION_KEY
@@ -72,10 +73,10 @@ def test_child_progress_shows_stars_and_the_rule_tripped_over(parent, child, fir
     page = response.content.decode()
     assert response.status_code == 200
     assert f"1/{len(first_lesson.puzzles)}" in page
-    # The stars the child saw (two: one mistake first), not the lesson's (none until it is done).
-    most = 3 * len(first_lesson.puzzles)
-    assert f'<td data-stars-earned="2"><span aria-hidden="true">★</span> 2／{most} 顆</td>' in page
-    assert "一共解了 1 題，得到 2 顆星星。" in page
+    # The map's unit: the lesson's stars, none lit until it is done; no total of puzzle stars.
+    assert f'<td data-lesson-stars="0">{stars_badge(0)}</td>' in page
+    assert "一共解了 1 題。" in page
+    assert "顆星星" not in page and "／" not in page
     assert "這個棋子不是這樣走的" in page
     assert "1 次" in page
     assert 'class="mini-board"' in page
@@ -230,3 +231,24 @@ def test_last_active_is_the_childs_latest_attempt(parent, child):
     assert "2026-11-20 10:30" in client.get(reverse("people:parent_home")).content.decode()
     page = client.get(reverse("people:child_progress", args=[child.learner_id])).content.decode()
     assert "2026-11-20 10:30" in page
+
+
+def test_a_finished_lesson_shows_the_maps_stars_on_the_childs_page(parent, child, first_lesson):
+    first, *others = first_lesson.puzzles
+    lesson = first_lesson.slug
+    for _ in range(2):  # two mistakes: one star for the first puzzle, three for the others
+        record_attempt(
+            child.learner, lesson=lesson, puzzle=first.id, answer="x", verdict="incorrect"
+        )
+    for puzzle in (first, *others):
+        record_attempt(
+            child.learner, lesson=lesson, puzzle=puzzle.id, answer="x", verdict="correct"
+        )
+    stars = lesson_progress(
+        [p.id for p in first_lesson.puzzles], stars_by_puzzle(child.learner)
+    ).stars
+    assert 1 <= stars <= 3
+    page = signed_in(parent).get(reverse("people:child_progress", args=[child.learner_id]))
+    html = page.content.decode()
+    assert f'<td data-lesson-stars="{stars}">{stars_badge(stars)} 這一課完成了</td>' in html
+    assert html.count('class="star on"') == stars
