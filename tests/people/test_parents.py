@@ -112,6 +112,31 @@ def test_picking_a_child_makes_them_the_learner_in_this_browser(parent, child):
     assert client.session[LEARNER_SESSION_KEY] == child.learner_id
 
 
+def test_the_grown_up_is_offered_beside_the_children_and_learns_as_themselves(parent, child):
+    client = signed_in(parent)
+    page = client.get(reverse("people:who_is_learning")).content.decode()
+    assert '<button type="submit" name="learner" value="me" class="big-choice" data-myself>' in page
+    assert "<span>我自己</span>" in page
+    client.post(reverse("people:who_is_learning"), {"learner": child.learner_id})
+    response = client.post(reverse("people:who_is_learning"), {"learner": "me"})
+    assert response.status_code == 302
+    own = GrownUp.objects.get(user=parent).learner
+    assert own is not None and client.session[LEARNER_SESSION_KEY] == own.pk
+    assert "正在學" not in client.get(reverse("lesson_map")).content.decode()
+
+
+def test_a_parent_with_no_children_yet_may_still_pick_themselves(parent):
+    page = signed_in(parent).get(reverse("people:who_is_learning")).content.decode()
+    assert 'value="me"' in page and "還沒有" in page
+
+
+def test_behind_the_pin_a_child_cannot_pick_the_grown_up(parent, child):
+    client = locked_client(parent, child)
+    response = client.post(reverse("people:who_is_learning"), {"learner": "me"})
+    assert response["Location"].startswith(reverse("people:unlock"))
+    assert client.session[LEARNER_SESSION_KEY] == child.learner_id
+
+
 def test_the_header_says_which_child_is_learning_until_the_child_is_deleted(parent, child):
     client = signed_in(parent)
     assert "正在學" not in client.get(reverse("lesson_map")).content.decode()
