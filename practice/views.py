@@ -53,13 +53,25 @@ def review_puzzle(request: HttpRequest, slug: str, puzzle_id: str) -> HttpRespon
     return _round(request, slug, puzzle_id, REVIEW)
 
 
+# Per rule, the turn of the last puzzle this browser was given: the next is the turn after
+# it, so a rule's kinds of question come in turn (any three in a row differ for a piece).
+TURNS_SESSION_KEY = "practice_turns"
+
+
 def _start(request: HttpRequest, lesson, address: str) -> HttpResponse:
     rule = lesson.slug
-    puzzle = generators.fresh(rule, level_for(current_learner(request), rule), _seeds)
+    turns = request.session.get(TURNS_SESSION_KEY)
+    turns = turns if isinstance(turns, dict) else {}
+    last = turns.get(rule)
+    turn = last + 1 if isinstance(last, int) else _seeds.randrange(10**8)
+    level = level_for(current_learner(request), rule)
+    puzzle = generators.fresh(rule, level, _seeds, turn=turn)
     if puzzle is None:  # every try refused by the validator: say so, never show one
         message = _("No practice puzzle could be made just now. Please try again.")
         context = {"message": message, "lesson": lesson}
         return render(request, "lessons/problem.html", context, status=503)
+    _rule, _level, seed = generators.parse_id(puzzle.id)
+    request.session[TURNS_SESSION_KEY] = {**turns, rule: seed // len(generators.LEVELS)}
     return redirect(address, slug=rule, puzzle_id=puzzle.id)
 
 

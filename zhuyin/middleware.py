@@ -19,38 +19,45 @@ from zhuyin.annotate import annotate
 from zhuyin.models import ReadingAids
 
 COOKIE = "zhuyin"
-# {"learner": id, "zhuyin": True, False or None (never chose)}: the learner's choice.
+# {"learner": id, "zhuyin": …, "sound": …}, each True, False or None (never chose): the
+# learner's choices.
 SESSION_KEY = "reading_aids"
+AIDS = ("zhuyin", "sound")
 
 
 def zhuyin_offered() -> bool:
     return (translation.get_language() or "").lower() in ("zh-hant", "zh-tw", "zh-hant-tw")
 
 
-def learners_choice(request) -> bool | None:
-    """The picked learner's 注音 choice, None when nobody is picked or they never chose."""
+def learners_choice(request, aid: str = "zhuyin") -> bool | None:
+    """The picked learner's choice of one aid ("zhuyin", "sound"), None when nobody is picked
+    or they never chose."""
     session = getattr(request, "session", None)
     learner_id = session.get(LEARNER_SESSION_KEY) if session is not None else None
     if not isinstance(learner_id, int):
         return None
     kept = session.get(SESSION_KEY)
     if isinstance(kept, dict) and kept.get("learner") == learner_id:
-        return kept.get("zhuyin")
+        return kept.get(aid)
     return None
 
 
-def _stored_choice(learner_id: int) -> bool | None:
-    chosen = ReadingAids.objects.filter(learner_id=learner_id).values_list("zhuyin", flat=True)
-    return chosen.first()
+def _stored_choices(learner_id: int) -> dict:
+    chosen = ReadingAids.objects.filter(learner_id=learner_id).values(*AIDS).first()
+    return chosen or {}
 
 
 @receiver(learner_used)
 def learner_picked(sender, request, learner, new: bool, **kwargs) -> None:
-    remember(request, learner.pk, None if new else _stored_choice(learner.pk))
+    remember(request, learner.pk, **({} if new else _stored_choices(learner.pk)))
 
 
-def remember(request, learner_id: int, zhuyin: bool | None) -> dict:
-    kept = {"learner": learner_id, "zhuyin": zhuyin}
+def remember(request, learner_id: int, **choices: bool | None) -> dict:
+    """Keep the learner's choices in the session; an aid not named keeps what was kept."""
+    kept = request.session.get(SESSION_KEY)
+    if not isinstance(kept, dict) or kept.get("learner") != learner_id:
+        kept = dict.fromkeys(AIDS)
+    kept = {**kept, **choices, "learner": learner_id}
     request.session[SESSION_KEY] = kept
     return kept
 

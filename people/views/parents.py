@@ -93,7 +93,6 @@ def child_progress(request: HttpRequest, learner_id: int) -> HttpResponse:
         "lessons": [row for row in lessons if row.progress.solved],
         "not_started": [row.lesson for row in lessons if not row.progress.solved],
         "solved_total": sum(row.progress.solved for row in lessons),
-        "stars_total": sum(row.progress.stars_earned for row in lessons),
         "trips": reports.rules_tripped_over([child.learner_id]),
         "rules": rule_standings([child.learner_id])[child.learner_id],
     }
@@ -112,8 +111,11 @@ def set_pin(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def who_is_learning(request: HttpRequest) -> HttpResponse:
-    """A child picks themselves; with a PIN set, the grown-up area closes behind them."""
+    """A child picks themselves, or the grown-up themselves (「我自己」); with a PIN set, the
+    grown-up area closes behind a child, and only the PIN gives the grown-up's learner back."""
     if request.method == "POST":
+        if request.POST.get("learner") == "me":
+            return _learn_as_the_grown_up(request)
         learner_id = parse_id(request.POST.get("learner", ""))
         if learner_id is None:
             return render(request, "people/bad_request.html", status=400)
@@ -123,6 +125,12 @@ def who_is_learning(request: HttpRequest) -> HttpResponse:
             request.session[LOCKED_SESSION_KEY] = True
         return redirect("lesson_map")
     return render(request, "people/who_is_learning.html", {"children": _children(request.user)})
+
+
+@grown_up_required
+def _learn_as_the_grown_up(request: HttpRequest) -> HttpResponse:
+    use_learner(request, adoption.own_learner(grown_up_of(request.user)))
+    return redirect("lesson_map")
 
 
 def pin_answer(request: HttpRequest, grown_up, form: PinForm) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from types import MappingProxyType
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -10,7 +11,7 @@ from django.utils.translation import ngettext
 import rules
 from board.explanations import piece_name
 from curriculum.puzzles import Option
-from practice.generators.parts import Maker, Parts, choice, parts
+from practice.generators.parts import Maker, Parts, _hidden, choice, parts, yes_no
 from rules import generate
 
 PIECE_HINTS = {
@@ -63,6 +64,12 @@ def board_rule(rng: random.Random, level: int) -> Parts:
     )  # fmt: skip
 
 
+# A piece's practice (the king's aside) takes turns between its kinds of question, any 3
+# turns in a row asking each once: move it there; tap every square it can go to; may it go
+# to this square.
+PIECE_FAMILIES = 3
+
+
 def piece_rule(letter: str) -> Maker:
     def make(rng: random.Random, level: int) -> Parts:
         made = generate.piece_moves(rng, level, letter)
@@ -76,6 +83,13 @@ def piece_rule(letter: str) -> Maker:
                 _("Right! Those squares are attacked, or its own piece stands there."),
                 target="king_cannot_go", square=made.square,
             )  # fmt: skip
+        # The kinds in turn (a kind hides nothing: it shows); the king's turns are its two
+        # squares questions (above and below).
+        family = 1 if letter == "K" else getattr(rng, "turn", 0) % PIECE_FAMILIES
+        if family == 0:
+            return _move_it_there(rng, made, letter)
+        if family == 2:
+            return _may_it_go(rng, made, letter, level)
         count = len(rules.destinations(made.fen, made.square))
         return parts(
             made, "squares",
@@ -90,3 +104,38 @@ def piece_rule(letter: str) -> Maker:
         )  # fmt: skip
 
     return make
+
+
+def _may_it_go(rng: random.Random, made: generate.Made, letter: str, level: int) -> Parts:
+    """Yes and no once each in every two turns of this question, in an order kept secret
+    (parts._hidden, as parts.deal); the levels lean opposite ways on an odd turn, so that a
+    short run over the three levels stays near half."""
+    index = getattr(rng, "turn", 0) // PIECE_FAMILIES
+    rule = getattr(rng, "deck", "").split(":")[0]
+    answer = (_hidden(f"{rule}:may:{index // 2}") + index + level) % 2
+    reach = sorted(rules.destinations(made.fen, made.square))
+    around = set().union(*(rules.neighbours(s) for s in rules.neighbours(made.square)))
+    near = sorted(around - set(reach) - {made.square})
+    yes = answer == 0 or not near
+    to = rng.choice(reach if yes else near)
+    move = made.square + to
+    said = {"piece": piece_name(letter), "from": made.square, "to": to}
+    return choice(
+        made, "move_legal", {"move": move},
+        yes_no(_("Yes, it may"), _("No, it may not")), ["yes" if yes else "no"],
+        _("May the %(piece)s on %(from)s move to %(to)s?") % said,
+        PIECE_HINTS[letter](),
+        _("Yes: this move follows every rule.") if yes else _("No: this move breaks a rule."),
+    )  # fmt: skip
+
+
+def _move_it_there(rng: random.Random, made: generate.Made, letter: str) -> Parts:
+    to = rng.choice(sorted(rules.destinations(made.fen, made.square)))
+    said = {"piece": piece_name(letter), "from": made.square, "to": to}
+    return parts(
+        made, "move",
+        _("Move the %(piece)s from %(from)s to %(to)s.") % said,
+        PIECE_HINTS[letter](),
+        _("Yes: this move follows every rule."),
+        goal=MappingProxyType({"type": "reach", "piece": letter, "square": to}),
+    )  # fmt: skip

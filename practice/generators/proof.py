@@ -63,10 +63,18 @@ def validated(puzzle_id: str) -> Puzzle | None:
     return build(puzzle_id)
 
 
-def fresh(rule: str, level: int, rng: random.Random, tries: int = 20) -> Puzzle | None:
-    """A new validated puzzle of ``rule`` at ``level`` from a random seed."""
-    for _attempt in range(tries):
-        puzzle = validated(puzzle_id(rule, level, rng.randrange(10**9)))
+def fresh(
+    rule: str, level: int, rng: random.Random, tries: int = 20, *, turn: int | None = None
+) -> Puzzle | None:
+    """A new validated puzzle of ``rule`` at ``level`` from a random seed; with ``turn``, a
+    seed of that turn (or the next, when the validator refuses one), so that one learner's
+    puzzles take turns as check_practice's do (a maker's kinds of question in turn)."""
+    for attempt in range(tries):
+        if turn is None:
+            seed = rng.randrange(10**9)
+        else:
+            seed = (turn + attempt) * len(LEVELS) + rng.randrange(len(LEVELS))
+        puzzle = validated(puzzle_id(rule, level, seed))
         if puzzle is not None:
             return puzzle
     return None

@@ -2,7 +2,9 @@
    answer that misses: soft and falling, never the refused move's buzz), a star and a finished lesson.
    Every sound is synthesised here with Web Audio (no sound files). Nothing plays before the
    learner's first tap or key on the page (browsers' autoplay rules, and good manners); the
-   header's switch mutes them, remembered in this browser (localStorage). Other scripts ask for
+   header's switch mutes them, kept for the learner picked (the page says theirs in <body
+   data-sound="on|off">, posted back to data-sound-url) and in this browser (localStorage),
+   which decides for a learner who never chose. Other scripts ask for
    a sound with TutorSound.play(name); each sound played is announced as a "tutor:sound" event. */
 (function () {
   "use strict";
@@ -26,6 +28,8 @@
   };
 
   function muted() {
+    var chosen = document.body && document.body.getAttribute("data-sound");
+    if (chosen === "on" || chosen === "off") return chosen === "off";
     try {
       return window.localStorage.getItem(STORAGE_KEY) === "off";
     } catch (error) {
@@ -38,7 +42,24 @@
       if (value) window.localStorage.setItem(STORAGE_KEY, "off");
       else window.localStorage.removeItem(STORAGE_KEY);
     } catch (error) { /* private mode: the switch still works for this page */ }
+    if (document.body) document.body.setAttribute("data-sound", value ? "off" : "on");
+    keepForLearner(value);
     showSwitches(value);
+  }
+
+  /* The learner picked keeps the choice (zhuyin.views.sound_switch); nobody picked, the
+     server keeps nothing and the browser's localStorage does. */
+  function keepForLearner(isMuted) {
+    var url = document.body && document.body.getAttribute("data-sound-url");
+    if (!url || !window.fetch) return;
+    var token = "";
+    try {
+      token = JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
+    } catch (error) { /* no token: the server refuses, the browser still remembers */ }
+    var body = new URLSearchParams({ sound: isMuted ? "off" : "on" });
+    window.fetch(url, {
+      method: "POST", body: body, credentials: "same-origin", headers: { "X-CSRFToken": token }
+    }).catch(function () { /* offline: this browser remembers */ });
   }
 
   function audio() {

@@ -255,3 +255,23 @@ def test_the_remaining_people_pages_are_axe_clean(
     kid.screenshot(path=screenshot_dir / "people-map-assignment.png")
     assert_no_axe_violations(axe, kid)
     kid.close()
+
+
+def test_a_parent_picks_themselves_beside_the_children(
+    page: Page, live_server, axe, screenshot_dir
+):
+    base = live_server.url
+    sign_up(page, base, "aunt")
+    page.get_by_label("暱稱").fill("阿寶")
+    page.get_by_role("button", name="加入", exact=True).click()
+    page.goto(base + "/who/")
+    myself = page.get_by_role("button", name="我自己")
+    expect(page.get_by_role("button", name="阿寶")).to_be_visible()
+    expect(myself).to_be_visible()
+    for width in (375, 1280):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.screenshot(path=screenshot_dir / f"people-who-myself-{width}.png", full_page=True)
+    assert_no_axe_violations(axe, page)
+    myself.click()
+    expect(page).to_have_url(base + "/")
+    expect(page.locator("[data-now-learning]")).to_have_count(0)

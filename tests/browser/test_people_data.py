@@ -31,7 +31,7 @@ def test_a_childs_stars_go_to_the_child_the_parent_names(
     sign_up(page, base, "mum")
     question = page.locator("[data-whose-stars]")
     expect(question).to_contain_text("這些星星是誰的？")
-    expect(question).to_contain_text("解了 1 題、3 顆星星")
+    expect(question).to_contain_text("解了 1 題。")
     look(page, axe, screenshot_dir, "people-whose-stars")
     page.get_by_label("暱稱").fill("小明")
     page.get_by_role("button", name="加入", exact=True).click()
@@ -41,9 +41,11 @@ def test_a_childs_stars_go_to_the_child_the_parent_names(
     total = len(get_curriculum().lesson("board").puzzles)
     row = page.locator(".bar-chart tr", has_text="棋盤與座標")
     expect(row).to_contain_text(f"1/{total}")
-    # The child's page counts the stars the question counted, the ones the child saw (issue 25).
-    expect(page.locator("[data-stars-total]")).to_have_text("一共解了 1 題，得到 3 顆星星。")
-    expect(row.locator("[data-stars-earned]")).to_have_text(f"★ 3／{3 * total} 顆")
+    # The map's unit (issue 42): a lesson not finished shows its three stars unlit.
+    expect(page.locator("[data-solved-total]")).to_have_text("一共解了 1 題。")
+    expect(row.locator("[data-lesson-stars] .stars")).to_have_attribute(
+        "aria-label", "得到 0 顆星（共 3 顆）"
+    )
     look(page, axe, screenshot_dir, "people-child-stars")
 
 

@@ -105,3 +105,29 @@ def test_practice_of_protection_values_notation_and_endings_answers_in_one_tap(
         wait_for_htmx(page)
         expect(feedback(page)).to_have_attribute("data-verdict", "correct")
         assert_no_axe_violations(axe, page)
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_the_knights_other_kinds_move_it_there_and_may_it_go(
+    page: Page, live_server, axe, screenshot_dir, width
+):
+    page.set_viewport_size({"width": width, "height": 800})
+    move_it = generators.build("practice-knight-1-0")  # the first turn: move it there
+    assert move_it.kind == "move" and move_it.goal["type"] == "reach"
+    page.goto(f"{live_server.url}/practice/knight/{move_it.id}/")
+    assert_no_axe_violations(axe, page)
+    assert_no_horizontal_scroll(page)
+    page.screenshot(path=screenshot_dir / f"practice-knight-move-{width}.png", full_page=True)
+    wait_for_htmx(page)
+    assert rules.piece_at(move_it.fen, "e8") == "N"  # 白馬在 e8
+    square(page, "e8").click()
+    square(page, move_it.goal["square"]).click()
+    expect(feedback(page)).to_have_attribute("data-verdict", "correct")
+    assert_no_axe_violations(axe, page)
+
+    may_it = generators.build("practice-knight-1-6")  # the third: may it go there?
+    assert may_it.kind == "choice" and may_it.question == "move_legal"
+    page.goto(f"{live_server.url}/practice/knight/{may_it.id}/")
+    assert_no_axe_violations(axe, page)
+    assert_no_horizontal_scroll(page)
+    page.screenshot(path=screenshot_dir / f"practice-knight-may-{width}.png", full_page=True)

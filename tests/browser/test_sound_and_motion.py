@@ -158,3 +158,18 @@ def test_a_finished_lesson_has_its_own_sound(spied: Page, live_server, tmp_path,
     spied.wait_for_function("() => window.__sounds.length === 1")
     assert sounds(spied) == ["lesson"]
     assert oscillators(spied) == 4
+
+
+def test_the_learners_sound_choice_is_kept_for_them_not_only_in_the_browser(
+    spied: Page, live_server
+):
+    open_puzzle(spied, live_server, "knight", "knight-first-jump")
+    tap_move(spied, "g1", "f3")  # the browser's learner exists from the first answer
+    expect(spied.locator("[data-solved]")).to_be_visible()
+    switch = spied.get_by_role("button", name="聲音")
+    with spied.expect_response(lambda r: r.url.endswith("/sound/") and r.status == 204):
+        switch.click()
+    spied.evaluate("window.localStorage.clear()")  # the browser forgets; the learner does not
+    spied.goto(live_server.url + "/")
+    expect(spied.locator("body")).to_have_attribute("data-sound", "off")
+    expect(spied.get_by_role("button", name="聲音")).to_have_attribute("aria-pressed", "false")

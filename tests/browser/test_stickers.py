@@ -153,3 +153,37 @@ def test_a_name_too_long_is_refused_in_words(page: Page, live_server):
     response = page.goto(live_server.url + "/stickers/draws/certificate/?name=" + "馬" * 21)
     assert response.status == 400
     expect(page.locator("[data-problem]")).to_have_text("名字最多 20 個字。")
+
+
+INSIDE_THE_FRAME = """certificate => {
+  const frame = certificate.getBoundingClientRect();
+  const style = getComputedStyle(certificate);
+  const left = frame.left + parseFloat(style.borderLeftWidth);
+  const right = frame.right - parseFloat(style.borderRightWidth);
+  const line = certificate.querySelector('[data-certificate-name]').getBoundingClientRect();
+  return [line.left >= left, line.right <= right, Math.round(line.left), Math.round(line.right),
+          Math.round(left), Math.round(right)];
+}"""
+
+
+@pytest.mark.parametrize("name", ["", "小明", "馬" * 20])
+def test_with_zhuyin_at_375_px_the_name_line_stays_inside_the_frame(
+    page: Page, live_server, axe, name
+):
+    base = live_server.url
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.goto(f"{base}/lessons/draws/?puzzle=draws-dead-same-colour-bishops")
+    answer(page, "insufficient_material")
+    expect(page.locator("[data-solved]")).to_be_visible()
+    solve_all_but_one_of("draws", "")
+    page.context.add_cookies([{"name": "zhuyin", "value": "on", "url": base}])
+    page.goto(f"{base}/stickers/draws/certificate/?name={name}")
+    certificate = page.locator("[data-certificate='draws']")
+    expect(certificate.locator("rt").first).to_be_attached()  # 注音 is on
+    inside_left, inside_right, *where = certificate.evaluate(INSIDE_THE_FRAME)
+    assert inside_left and inside_right, where
+    if name == "小明":
+        page.screenshot(path=SCREENSHOTS / "certificate-zhuyin-375.png", full_page=True)
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.screenshot(path=SCREENSHOTS / "certificate-zhuyin-1280.png", full_page=True)
+        assert_no_axe_violations(axe, page)

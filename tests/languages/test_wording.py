@@ -94,7 +94,7 @@ ENGLISH = {
 COUNTS_FROM_ONE = [
     "This position has appeared only %(count)s times: a draw needs three.",
     "Only %(count)s moves each without a capture or a pawn move: a draw needs fifty.",
-    "Before you signed in, %(puzzles)s puzzles were solved on this device, for %(stars)s stars. "
+    "Before you signed in, %(puzzles)s puzzles were solved on this device. "
     "Tap who solved them; nothing moves until you choose.",
 ]
 

@@ -6,7 +6,8 @@ from django.urls import reverse
 
 from lessons.learners import LEARNER_SESSION_KEY
 from lessons.models import Attempt, Learner, Result
-from lessons.progress import record_attempt
+from lessons.presenter import stars_badge
+from lessons.progress import lesson_progress, record_attempt, stars_by_puzzle
 from people.limits.rate_limit import MAX_FAILURES
 from people.models import ChildProfile, GrownUp
 from people.permissions import LOCKED_SESSION_KEY
@@ -72,10 +73,10 @@ def test_child_progress_shows_stars_and_the_rule_tripped_over(parent, child, fir
     page = response.content.decode()
     assert response.status_code == 200
     assert f"1/{len(first_lesson.puzzles)}" in page
-    # The stars the child saw (two: one mistake first), not the lesson's (none until it is done).
-    most = 3 * len(first_lesson.puzzles)
-    assert f'<td data-stars-earned="2"><span aria-hidden="true">★</span> 2／{most} 顆</td>' in page
-    assert "一共解了 1 題，得到 2 顆星星。" in page
+    # The map's unit: the lesson's stars, none lit until it is done; no total of puzzle stars.
+    assert f'<td data-lesson-stars="0">{stars_badge(0)}</td>' in page
+    assert "一共解了 1 題。" in page
+    assert "顆星星" not in page and "／" not in page
     assert "這個棋子不是這樣走的" in page
     assert "1 次" in page
     assert 'class="mini-board"' in page
@@ -108,6 +109,31 @@ def test_picking_a_child_makes_them_the_learner_in_this_browser(parent, child):
     client = signed_in(parent)
     response = client.post(reverse("people:who_is_learning"), {"learner": child.learner_id})
     assert response.status_code == 302
+    assert client.session[LEARNER_SESSION_KEY] == child.learner_id
+
+
+def test_the_grown_up_is_offered_beside_the_children_and_learns_as_themselves(parent, child):
+    client = signed_in(parent)
+    page = client.get(reverse("people:who_is_learning")).content.decode()
+    assert '<button type="submit" name="learner" value="me" class="big-choice" data-myself>' in page
+    assert "<span>我自己</span>" in page
+    client.post(reverse("people:who_is_learning"), {"learner": child.learner_id})
+    response = client.post(reverse("people:who_is_learning"), {"learner": "me"})
+    assert response.status_code == 302
+    own = GrownUp.objects.get(user=parent).learner
+    assert own is not None and client.session[LEARNER_SESSION_KEY] == own.pk
+    assert "正在學" not in client.get(reverse("lesson_map")).content.decode()
+
+
+def test_a_parent_with_no_children_yet_may_still_pick_themselves(parent):
+    page = signed_in(parent).get(reverse("people:who_is_learning")).content.decode()
+    assert 'value="me"' in page and "還沒有" in page
+
+
+def test_behind_the_pin_a_child_cannot_pick_the_grown_up(parent, child):
+    client = locked_client(parent, child)
+    response = client.post(reverse("people:who_is_learning"), {"learner": "me"})
+    assert response["Location"].startswith(reverse("people:unlock"))
     assert client.session[LEARNER_SESSION_KEY] == child.learner_id
 
 
@@ -230,3 +256,24 @@ def test_last_active_is_the_childs_latest_attempt(parent, child):
     assert "2026-11-20 10:30" in client.get(reverse("people:parent_home")).content.decode()
     page = client.get(reverse("people:child_progress", args=[child.learner_id])).content.decode()
     assert "2026-11-20 10:30" in page
+
+
+def test_a_finished_lesson_shows_the_maps_stars_on_the_childs_page(parent, child, first_lesson):
+    first, *others = first_lesson.puzzles
+    lesson = first_lesson.slug
+    for _ in range(2):  # two mistakes: one star for the first puzzle, three for the others
+        record_attempt(
+            child.learner, lesson=lesson, puzzle=first.id, answer="x", verdict="incorrect"
+        )
+    for puzzle in (first, *others):
+        record_attempt(
+            child.learner, lesson=lesson, puzzle=puzzle.id, answer="x", verdict="correct"
+        )
+    stars = lesson_progress(
+        [p.id for p in first_lesson.puzzles], stars_by_puzzle(child.learner)
+    ).stars
+    assert 1 <= stars <= 3
+    page = signed_in(parent).get(reverse("people:child_progress", args=[child.learner_id]))
+    html = page.content.decode()
+    assert f'<td data-lesson-stars="{stars}">{stars_badge(stars)} 這一課完成了</td>' in html
+    assert html.count('class="star on"') == stars

@@ -190,3 +190,15 @@ def test_generated_attempts_are_in_the_teachers_attempts_csv_with_their_position
         ("小華", "馬", KNIGHT, "正確"),
     ]
     assert {row[7] for row in rows[1:]} == {generators.build(KNIGHT).fen}
+
+
+def test_a_round_of_7_knight_puzzles_asks_at_least_3_kinds_of_question(client):
+    kinds = []
+    for _ in range(7):
+        response = client.get("/practice/knight/")
+        puzzle = generators.build(response["Location"].rstrip("/").rsplit("/", 1)[1])
+        kinds.append((puzzle.kind, puzzle.target or puzzle.question))
+    assert len(set(kinds)) >= 3, kinds
+    # Each puzzle is the turn after the last one given to this browser.
+    turns = client.session["practice_turns"]
+    assert set(turns) == {"knight"}
