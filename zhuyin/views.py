@@ -2,7 +2,8 @@
 browser's cookie, for whoever is not picked yet) and goes back to the page. The sound
 switch (static/js/sound.js) posts here too, and keeps its choice for the picked learner."""
 
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, HttpResponseRedirect
+from django.core.exceptions import BadRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
@@ -35,7 +36,7 @@ def sound_switch(request: HttpRequest) -> HttpResponse:
     """The sound switch, for the picked learner: 204; with nobody picked the browser keeps it."""
     chosen = request.POST.get("sound")
     if chosen not in ("on", "off"):
-        return HttpResponseBadRequest()
+        raise BadRequest("sound must be on or off")  # the site's 400 page, in words
     learner = current_learner(request)
     if learner is not None:
         on = chosen == "on"

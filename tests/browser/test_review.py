@@ -9,6 +9,9 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 import rules
+from curriculum.judging import judge
+from curriculum.kinds import kind_of
+from curriculum.outcome import Result
 from practice import generators
 from practice.models import Review
 from tests.browser.conftest import (
@@ -51,11 +54,7 @@ def test_a_missed_rule_comes_back_on_the_map_and_is_reviewed(
     page.screenshot(path=screenshot_dir / f"review-round-{width}.png", full_page=True)
 
     puzzle = generators.build(page.locator("#puzzle").get_attribute("data-puzzle"))
-    for target in sorted(rules.destinations(puzzle.fen, puzzle.square)):
-        square(page, target).click()
-        expect(square(page, target)).to_have_attribute("aria-pressed", "true")
-    page.get_by_role("button", name="完成").click()
-    wait_for_htmx(page)
+    answer_rightly(page, puzzle)
     expect(feedback(page)).to_have_attribute("data-verdict", "correct")
     expect(page.locator("[data-practice-count]")).to_have_text("今天還要複習 0 題。")
     assert_no_axe_violations(axe, page)
@@ -66,3 +65,30 @@ def test_a_missed_rule_comes_back_on_the_map_and_is_reviewed(
     page.screenshot(path=screenshot_dir / f"review-done-{width}.png")
     review = Review.objects.get()
     assert review.streak == 1 and review.due_at > timezone.now() + timedelta(days=2)
+
+
+def answer_rightly(page: Page, puzzle) -> None:
+    """A piece's practice takes turns over three kinds: tap its squares, move it there, may it
+    go there?"""
+    if puzzle.kind == "squares":
+        for target in sorted(rules.destinations(puzzle.fen, puzzle.square)):
+            square(page, target).click()
+            expect(square(page, target)).to_have_attribute("aria-pressed", "true")
+        page.get_by_role("button", name="完成").click()
+    elif puzzle.kind == "move":
+        move = next(
+            m for m in rules.legal_moves(puzzle.fen) if judge(puzzle, m).result == Result.CORRECT
+        )
+        square(page, move[:2]).click()
+        expect(square(page, move[:2])).to_have_attribute("aria-pressed", "true")
+        square(page, move[2:4]).click()
+    else:
+        kind = kind_of(puzzle)
+        right = next(
+            o
+            for o in puzzle.options
+            if judge(puzzle, kind.answer_from((o.value,))).result == Result.CORRECT
+        )
+        page.locator(f'input[name="answer"][value="{right.value}"]').check()
+        page.get_by_role("button", name="對答案").click()
+    wait_for_htmx(page)

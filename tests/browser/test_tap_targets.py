@@ -107,6 +107,10 @@ def test_the_glossary_and_a_game_have_no_small_targets(phone: Page, live_server)
     phone.goto(live_server.url + "/play/")
     phone.locator("form.play-pick button[type=submit]").click()
     expect(phone.locator("[data-game]")).to_be_visible()
+    phone.wait_for_load_state("load")  # the board's squares laid out as squares
+    phone.wait_for_function(
+        "() => document.querySelector('[data-square=\"a1\"]').getBoundingClientRect().height >= 44"
+    )
     small = too_small(phone)
     assert not small, "\n".join(small)
 
