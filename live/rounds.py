@@ -20,16 +20,22 @@ from live import announce, push, results
 from live.models import LiveRound, LiveSession, PlaylistItem
 from plumbing.ordering import swap_with_neighbour
 
+DOUBLE_CLICK = timedelta(seconds=5)  # a second 開始上課 sooner is the same lesson
+
 
 def start(classroom) -> LiveSession:
     """A new live lesson of the class; one still open is ended first. Two starts at the
-    same moment (a double click on 開始上課) make one lesson: the one that loses the race
-    finds the other's open session (one_open_live_session_per_class) and returns it."""
+    same moment (a double click on 開始上課) make one lesson: a start within DOUBLE_CLICK of
+    the open one's returns it, and the one that loses a race to insert finds the other's
+    open session (one_open_live_session_per_class) and returns it."""
     try:
         with transaction.atomic():
-            LiveSession.objects.filter(classroom=classroom, ended_at__isnull=True).update(
-                ended_at=timezone.now()
-            )
+            now = timezone.now()
+            open_now = LiveSession.objects.filter(classroom=classroom, ended_at__isnull=True)
+            just_started = open_now.filter(started_at__gte=now - DOUBLE_CLICK).first()
+            if just_started is not None:  # the second click of a double click, however late
+                return just_started
+            open_now.update(ended_at=now)
             session = LiveSession.objects.create(classroom=classroom)
     except IntegrityError:
         return LiveSession.objects.get(classroom=classroom, ended_at__isnull=True)

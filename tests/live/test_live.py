@@ -3,11 +3,14 @@ lessons' own answer address, the projector counts and reveals; only the class's 
 students reach any of it."""
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
+import live.rounds
 from lessons.models import Attempt
 from live.models import LiveRound, LiveSession
 from tests.live.helpers import (
@@ -150,9 +153,14 @@ def test_an_unknown_puzzle_is_a_400_in_chinese(teacher, classroom):
 
 def test_starting_again_ends_the_open_session(teacher, classroom):
     _, first = start(teacher, classroom)
+    _, again = start(teacher, classroom)  # a double click: the same lesson
+    assert again.pk == first.pk
+    LiveSession.objects.filter(pk=first.pk).update(
+        started_at=timezone.now() - live.rounds.DOUBLE_CLICK - timedelta(seconds=1)
+    )
     _, second = start(teacher, classroom)
     first.refresh_from_db()
-    assert first.ended_at is not None and second.is_open
+    assert first.ended_at is not None and second.is_open and second.pk != first.pk
 
 
 @pytest.mark.parametrize(
