@@ -109,7 +109,8 @@ def _tell_the_owner_of_guesses(request: HttpRequest, reserved) -> None:
     for scope, key, _row in reserved:
         if scope != rate_limit.ACCOUNT_SCOPE:
             continue
-        if rate_limit.account_failures(key) < rate_limit.ACCOUNT_FREE_FAILURES:
+        failures = rate_limit.account_failures(key)
+        if failures < rate_limit.ACCOUNT_FREE_FAILURES:
             continue
         pk = int(key.removeprefix("account-"))
         grown_up = GrownUp.objects.select_related("user", "learner").filter(user_id=pk).first()
@@ -119,7 +120,7 @@ def _tell_the_owner_of_guesses(request: HttpRequest, reserved) -> None:
             continue
         language = (grown_up.learner.language if grown_up.learner else "") or settings.LANGUAGE_CODE
         with translation.override(language):
-            context = {"user": grown_up.user, "count": rate_limit.account_failures(key)}
+            context = {"user": grown_up.user, "count": failures}
             body = loader.render_to_string("people/guesses_email.txt", context, request)
             subject = _("Someone is trying to sign in to your account")
         try:
